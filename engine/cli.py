@@ -1,0 +1,54 @@
+"""The `yimao` command line: subcommands, exit codes, and one-line errors (never a traceback)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .commands import cite
+from .errors import RulebookError, UsageError
+
+COMMANDS = (cite,)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="yimao", description="A rule engine for 《易冒》: charts, verdicts and proofs citing the book.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for command in COMMANDS:
+        command.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return 2
+        return args.run(args)
+    except UsageError as error:
+        print(f"yimao: {error}" if not str(error).startswith("yimao") else str(error), file=sys.stderr)
+        return error.exit_code
+    except RulebookError as error:
+        from .render.diagnostics import print_diagnostics
+
+        print_diagnostics(error.diagnostics)
+        return error.exit_code
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("yimao: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""Where the shipped data lives, in a source checkout and in an installed wheel alike.
+
+The wheel carries `grammar/` and `rulebook/` inside the package (see pyproject's force-include);
+a checkout or an editable install keeps them beside the package at the repository root.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_dir(name: str) -> Path:
+    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"yimao data folder {name!r} is missing from the installation")
+
+
+def grammar_dir() -> Path:
+    return data_dir("grammar")
+
+
+def rulebook_dir() -> Path:
+    return data_dir("rulebook")
+
+
+def book_dir() -> Path:
+    return rulebook_dir() / "book"

@@ -1,0 +1,1 @@
+"""Renderers: terminal text (rich, plain when piped) and JSON."""
