@@ -1,0 +1,330 @@
+"""Static checks over parsed modules, producing the checked program or diagnostics.
+
+Everything a scholar can get wrong in a rule file is reported here with its position, so that the
+evaluator can assume a well-formed, stratifiable program.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Iterable, Iterator
+
+import attrs
+
+from .book import Book, CitationError, quote_in
+from .diagnostics import Diagnostic
+from .ir import (
+    Arg, Arith, Atom, Binding, Citation, Comparison, Const, Declaration, Expr, Module, Negation, Rule,
+    Span, Table, Var, Verdict, Wildcard,
+)
+from .strata import Stratification, stratify
+
+VERDICT = "断"
+_PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
+
+
+@attrs.frozen
+class Program:
+    """A checked rulebook: declarations, rules with named arguments in declared order, strata."""
+
+    modules: tuple[Module, ...]
+    declarations: dict[str, Declaration] = attrs.field(eq=False)
+    rules: tuple[Rule, ...]
+    tables: tuple[Table, ...]
+    strata: Stratification = attrs.field(eq=False)
+
+    def rule(self, rule_id: str) -> Rule:
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+    @property
+    def exceptions(self) -> dict[str, tuple[str, ...]]:
+        """base rule id -> the ids of the rules declared exceptions to it, in source order."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for rule in self.rules:
+            if rule.exception_to:
+                found[rule.exception_to].append(rule.id)
+        return {k: tuple(v) for k, v in found.items()}
+
+
+def variables(expr: Expr) -> Iterator[str]:
+    if isinstance(expr, Var):
+        yield expr.name
+    elif isinstance(expr, Arith):
+        yield from variables(expr.left)
+        yield from variables(expr.right)
+
+
+class _Checker:
+    def __init__(self, modules: tuple[Module, ...], book: Book) -> None:
+        self.modules = modules
+        self.book = book
+        self.diagnostics: list[Diagnostic] = []
+        self.declarations: dict[str, Declaration] = {}
+
+    def error(self, span: Span, message: str) -> None:
+        self.diagnostics.append(Diagnostic(span, message))
+
+    # declarations ---------------------------------------------------------------------------
+    def declare(self, decl: Declaration) -> None:
+        if decl.predicate == VERDICT:
+            self.error(decl.span, f"{VERDICT} is reserved for conclusions")
+            return
+        if len(set(decl.params)) != len(decl.params):
+            self.error(decl.span, f"predicate {decl.predicate} repeats an argument name")
+        previous = self.declarations.get(decl.predicate)
+        if previous is None:
+            self.declarations[decl.predicate] = decl
+        elif decl.kind == "table" and previous.params == decl.params and previous.kind != "input":
+            return  # further rows for a declared predicate
+        elif decl.kind == "table":
+            self.error(decl.span, f"table {decl.predicate}({', '.join(decl.params)}) does not match its declaration "
+                                  f"{decl.predicate}({', '.join(previous.params)}) at {previous.span}")
+        else:
+            self.error(decl.span, f"predicate {decl.predicate} is already declared at {previous.span}")
+
+    def collect_declarations(self) -> None:
+        for module in self.modules:
+            for decl in module.declarations:
+                if decl.kind == "input" and not module.file.replace("\\", "/").split("/")[-1].startswith("00-"):
+                    pass  # inputs are allowed anywhere in test rulebooks; the shipped ones live in 00-输入.ym
+                self.declare(decl)
+        for module in self.modules:
+            for table in module.tables:
+                self.declare(Declaration(table.predicate, table.params, "", "table", table.span))
+
+    # citations --------------------------------------------------------------------------------
+    def check_citation(self, citation: Citation) -> None:
+        try:
+            paragraph = self.book.paragraph(citation.chapter, citation.paragraph)
+        except CitationError as error:
+            self.error(citation.span, f"citation §{citation.ref} does not resolve: {error}")
+            return
+        for quote in citation.quotes:
+            if not quote_in(paragraph, quote):
+                self.error(citation.span, f"quote 「{quote}」 is not in §{citation.ref}")
+
+    # atoms ------------------------------------------------------------------------------------
+    def resolve_atom(self, atom: Atom, complete: bool) -> Atom | None:
+        decl = self.declarations.get(atom.predicate)
+        if decl is None:
+            self.error(atom.span, f"unknown predicate {atom.predicate}")
+            return None
+        named: dict[str, Arg] = {}
+        ok = True
+        seen_named = False
+        for index, arg in enumerate(atom.args):
+            if arg.name is None:
+                if seen_named:
+                    self.error(arg.span, "positional arguments must come before named ones")
+                    ok = False
+                    continue
+                if index >= len(decl.params):
+                    self.error(arg.span, f"{atom.predicate} takes {len(decl.params)} argument(s): {', '.join(decl.params)}")
+                    ok = False
+                    continue
+                name = decl.params[index]
+            else:
+                seen_named = True
+                name = arg.name
+                if name not in decl.params:
+                    self.error(arg.span, f"{atom.predicate} has no argument {name} (it has: {', '.join(decl.params)})")
+                    ok = False
+                    continue
+            if name in named:
+                self.error(arg.span, f"argument {name} of {atom.predicate} is given twice")
+                ok = False
+                continue
+            named[name] = Arg(name, arg.term, arg.span)
+        if complete:
+            missing = [p for p in decl.params if p not in named]
+            if missing:
+                self.error(atom.span, f"{atom.predicate} needs argument(s) {', '.join(missing)}")
+                ok = False
+        if not ok:
+            return None
+        ordered = tuple(named[p] for p in decl.params if p in named)
+        return Atom(atom.predicate, ordered, atom.span)
+
+    # rules ------------------------------------------------------------------------------------
+    def check_rule(self, rule: Rule) -> Rule | None:
+        for citation in rule.citations:
+            self.check_citation(citation)
+        body: list = []
+        bound: set[str] = set()
+        failed = False
+        for literal in rule.body:
+            if isinstance(literal, Atom):
+                resolved = self.resolve_atom(literal, complete=False)
+                failed |= resolved is None
+                if resolved is not None:
+                    body.append(resolved)
+                    bound.update(a.term.name for a in resolved.args if isinstance(a.term, Var))
+            elif isinstance(literal, Negation):
+                resolved = self.resolve_atom(literal.atom, complete=False)
+                failed |= resolved is None
+                if resolved is not None:
+                    body.append(Negation(resolved, literal.span))
+            else:
+                body.append(literal)
+        # Comparisons: `X = expr` binds X when X is bound nowhere else; repeat until no change.
+        pending = [lit for lit in body if isinstance(lit, Comparison)]
+        converted: dict[int, Binding] = {}
+        changed = True
+        while changed:
+            changed = False
+            for lit in pending:
+                if id(lit) in converted or lit.op != "=":
+                    continue
+                for target, source in ((lit.left, lit.right), (lit.right, lit.left)):
+                    if isinstance(target, Var) and target.name not in bound and set(variables(source)) <= bound:
+                        converted[id(lit)] = Binding(target, source, lit.span)
+                        bound.add(target.name)
+                        changed = True
+                        break
+        final: list = []
+        for lit in body:
+            if isinstance(lit, Comparison) and id(lit) in converted:
+                final.append(converted[id(lit)])
+                continue
+            final.append(lit)
+            if isinstance(lit, Comparison):
+                for side in (lit.left, lit.right):
+                    if isinstance(side, Wildcard) or (isinstance(side, Arith) and _has_wildcard(side)):
+                        self.error(lit.span, "_ cannot be used in a comparison")
+                        failed = True
+                unbound = sorted(set(variables(lit.left)) | set(variables(lit.right)) - bound)
+                if unbound:
+                    self.error(lit.span, f"variable {unbound[0]} in this comparison is not bound by a positive pattern")
+                    failed = True
+            elif isinstance(lit, Negation):
+                for arg in lit.atom.args:
+                    if isinstance(arg.term, Var) and arg.term.name not in bound:
+                        self.error(arg.span, f"variable {arg.term.name} appears only under not; bind it in a positive pattern or write _")
+                        failed = True
+        heads: list = []
+        for head in rule.heads:
+            if isinstance(head, Atom):
+                resolved = self.resolve_atom(head, complete=True)
+                failed |= resolved is None
+                if resolved is None:
+                    continue
+                heads.append(resolved)
+                args = resolved.args
+            else:
+                heads.append(head)
+                args = head.subject
+                for name in _PLACEHOLDER.findall(head.gloss):
+                    if name not in bound:
+                        self.error(head.span, f"variable {name} in the gloss is not bound by a positive pattern")
+                        failed = True
+            for arg in args:
+                if isinstance(arg.term, Wildcard):
+                    self.error(arg.span, "_ cannot stand in a conclusion")
+                    failed = True
+                elif isinstance(arg.term, Var) and arg.term.name not in bound:
+                    self.error(arg.span, f"variable {arg.term.name} in then is not bound by a positive pattern")
+                    failed = True
+        if sum(isinstance(h, Verdict) for h in heads) > 1:
+            self.error(rule.id_span, f"rule {rule.id} has more than one 断; split it")
+            failed = True
+        if failed:
+            return None
+        return attrs.evolve(rule, body=tuple(final), heads=tuple(heads))
+
+    def check_table(self, table: Table) -> None:
+        if table.citation is not None:
+            self.check_citation(table.citation)
+        if table.symmetric and len(table.params) != 2:
+            self.error(table.span, "only a two-column table can be symmetric")
+        for row, span in zip(table.rows, table.row_spans):
+            if len(row) != len(table.params):
+                self.error(span, f"row has {len(row)} value(s); table {table.predicate} has {len(table.params)} column(s): {', '.join(table.params)}")
+
+    def check_modules(self) -> None:
+        for module in self.modules:
+            if module.chapter is not None:
+                try:
+                    chapter = self.book.chapter(module.chapter)
+                    if module.chapter_name not in (chapter.name, chapter.title):
+                        self.error(module.chapter_span, f"chapter {module.chapter} is {chapter.name} ({chapter.title}), not {module.chapter_name}")
+                except CitationError as error:
+                    self.error(module.chapter_span, str(error))
+            for section in module.sections:
+                self.check_citation(section.citation)
+
+    def check_exceptions(self, rules: list[Rule]) -> None:
+        by_id = {rule.id: rule for rule in rules}
+        for rule in rules:
+            if rule.exception_to is None:
+                continue
+            target = by_id.get(rule.exception_to)
+            span = rule.exception_span or rule.id_span
+            if target is None:
+                self.error(span, f"exception to {rule.exception_to}: no rule has that id")
+                continue
+            if rule.exception_to == rule.id:
+                self.error(span, f"rule {rule.id} cannot be an exception to itself")
+                continue
+            if rule.exception_on:
+                for name in rule.exception_on:
+                    if name not in _head_args(rule) or name not in _head_args(target):
+                        self.error(span, f"subject argument {name} must be an argument of both {rule.id}'s and {target.id}'s conclusions")
+        # exception chains must not loop
+        for rule in rules:
+            seen = {rule.id}
+            current = rule
+            while current.exception_to and current.exception_to in by_id:
+                current = by_id[current.exception_to]
+                if current.id in seen:
+                    self.error(rule.exception_span or rule.id_span, f"exception chain through {rule.id} loops back to itself")
+                    break
+                seen.add(current.id)
+
+    def run(self) -> Program | None:
+        self.collect_declarations()
+        self.check_modules()
+        rules: list[Rule] = []
+        ids: dict[str, Rule] = {}
+        for module in self.modules:
+            for table in module.tables:
+                self.check_table(table)
+            for rule in module.rules:
+                if rule.id in ids:
+                    self.error(rule.id_span, f"duplicate rule id {rule.id} (first at {ids[rule.id].id_span})")
+                    continue
+                ids[rule.id] = rule
+                checked = self.check_rule(rule)
+                if checked is not None:
+                    rules.append(checked)
+        self.check_exceptions(rules)
+        tables = tuple(t for m in self.modules for t in m.tables)
+        strata = stratify(rules, self.declarations, self.diagnostics)
+        if self.diagnostics:
+            return None
+        return Program(self.modules, dict(self.declarations), tuple(rules), tables, strata)
+
+
+def _has_wildcard(expr) -> bool:
+    if isinstance(expr, Wildcard):
+        return True
+    if isinstance(expr, Arith):
+        return _has_wildcard(expr.left) or _has_wildcard(expr.right)
+    return False
+
+
+def _head_args(rule: Rule) -> set[str]:
+    names: set[str] = set()
+    for head in rule.heads:
+        args = head.args if isinstance(head, Atom) else head.subject
+        names.update(a.name for a in args if a.name)
+    return names
+
+
+def check_program(modules: Iterable[Module], book: Book) -> tuple[Program | None, list[Diagnostic]]:
+    checker = _Checker(tuple(modules), book)
+    program = checker.run()
+    return program, checker.diagnostics

@@ -1,0 +1,219 @@
+"""Compile each checked rule into Python join functions, one per semi-naive variant.
+
+A rule becomes nested loops over index look-ups (the index chosen by which arguments are already
+bound), with each test, binding and negation placed at the first point its variables are bound.
+Variant -1 reads every body atom from the full relations; variant i reads atom i from the delta
+(the facts new in the last round), the rest in full.  Each match is appended to `out` as
+(head values, matched fact tuples, absent patterns, gloss bindings).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import attrs
+
+from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Verdict, Wildcard
+
+JoinFunction = Callable[[dict, list, list], None]
+
+
+@attrs.frozen
+class CompiledRule:
+    rule: Rule
+    body_atoms: tuple[Atom, ...]  # positive atoms in evaluation order (matched facts follow it)
+    negations: tuple[Atom, ...]
+    head_kinds: tuple[str, ...]  # predicate name, or "断" for a conclusion
+    variants: dict[int, JoinFunction] = attrs.field(eq=False)  # -1 full; i delta at body atom i
+    gloss_vars: tuple[str, ...]
+
+
+def _lt(a, b):
+    try:
+        return a < b
+    except TypeError:
+        return False
+
+
+def _le(a, b):
+    try:
+        return a <= b
+    except TypeError:
+        return False
+
+
+_ORDERING = {"<": "_lt({}, {})", "<=": "_le({}, {})", ">": "_lt({1}, {0})", ">=": "_le({1}, {0})"}
+
+
+class _Emitter:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 1
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+
+def _py_var(name: str) -> str:
+    return f"v_{name}"
+
+
+def _expr(expr) -> str:
+    if isinstance(expr, Var):
+        return _py_var(expr.name)
+    if isinstance(expr, Const):
+        return repr(expr.value)
+    if isinstance(expr, Arith):
+        return f"({_expr(expr.left)} {expr.op} {_expr(expr.right)})"
+    raise TypeError(expr)
+
+
+def _vars(expr) -> set[str]:
+    if isinstance(expr, Var):
+        return {expr.name}
+    if isinstance(expr, Arith):
+        return _vars(expr.left) | _vars(expr.right)
+    return set()
+
+
+def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]]) -> CompiledRule:
+    atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
+    negations = tuple(lit.atom for lit in rule.body if isinstance(lit, Negation))
+    gloss_vars: tuple[str, ...] = ()
+    for head in rule.heads:
+        if isinstance(head, Verdict):
+            import re
+
+            gloss_vars = tuple(dict.fromkeys(re.findall(r"\{([A-Z][A-Za-z0-9_]*)\}", head.gloss)))
+    variants = {-1: _compile_variant(rule, atoms, params, gloss_vars, delta_at=None)}
+    for index in range(len(atoms)):
+        variants[index] = _compile_variant(rule, atoms, params, gloss_vars, delta_at=index)
+    kinds = tuple(h.predicate if isinstance(h, Atom) else "断" for h in rule.heads)
+    return CompiledRule(rule, atoms, negations, kinds, variants, gloss_vars)
+
+
+def _compile_variant(rule: Rule, atoms, params, gloss_vars, delta_at: int | None) -> JoinFunction:
+    out = _Emitter()
+    bound: set[str] = set()
+    tests = [lit for lit in rule.body if isinstance(lit, (Comparison, Binding, Negation))]
+    placed: set[int] = set()
+    prologue: list[str] = []
+    neg_names: list[str] = []
+
+    def place_ready_tests() -> None:
+        progress = True
+        while progress:
+            progress = False
+            for i, lit in enumerate(tests):
+                if i in placed:
+                    continue
+                if isinstance(lit, Binding):
+                    if _vars(lit.expr) <= bound:
+                        out.line("try:")
+                        out.line(f"    {_py_var(lit.var.name)} = {_expr(lit.expr)}")
+                        out.line("except TypeError:")
+                        out.line("    continue" if out.depth > 1 else "    return")
+                        bound.add(lit.var.name)
+                        placed.add(i)
+                        progress = True
+                elif isinstance(lit, Comparison):
+                    if (_vars(lit.left) | _vars(lit.right)) <= bound:
+                        left, right = _expr(lit.left), _expr(lit.right)
+                        if lit.op in _ORDERING:
+                            test = _ORDERING[lit.op].format(left, right)
+                        else:
+                            test = f"{left} {'==' if lit.op == '=' else '!='} {right}"
+                        out.line(f"if not ({test}): {'continue' if out.depth > 1 else 'return'}")
+                        placed.add(i)
+                        progress = True
+                else:  # Negation
+                    atom = lit.atom
+                    needed = {a.term.name for a in atom.args if isinstance(a.term, Var)}
+                    if needed <= bound:
+                        _place_negation(atom, params, out, prologue, neg_names)
+                        placed.add(i)
+                        progress = True
+
+    place_ready_tests()
+    for index, atom in enumerate(atoms):
+        names = params[atom.predicate]
+        position = {name: i for i, name in enumerate(names)}
+        fact = f"f{index}"
+        keyed: list[tuple[int, str]] = []  # (position, expression) known before this atom
+        fresh: list[tuple[int, str]] = []  # (position, variable) first bound here
+        repeated: list[tuple[int, int]] = []
+        first_here: dict[str, int] = {}
+        for arg in atom.args:
+            pos = position[arg.name]
+            term = arg.term
+            if isinstance(term, Const):
+                keyed.append((pos, repr(term.value)))
+            elif isinstance(term, Var):
+                if term.name in bound:
+                    keyed.append((pos, _py_var(term.name)))
+                elif term.name in first_here:
+                    repeated.append((first_here[term.name], pos))
+                else:
+                    first_here[term.name] = pos
+                    fresh.append((pos, term.name))
+        rel = f"R{index}"
+        prologue.append(f"{rel} = rels[{atom.predicate!r}]")
+        if delta_at == index:
+            out.line(f"for {fact} in delta:")
+            out.depth += 1
+            for pos, expr in keyed:
+                out.line(f"if {fact}[{pos}] != {expr}: continue")
+        elif keyed:
+            positions = tuple(p for p, _ in keyed)
+            index_name = f"I{index}"
+            prologue.append(f"{index_name} = {rel}.index({positions!r})")
+            key = "(" + "".join(f"{e}, " for _, e in keyed) + ")"
+            out.line(f"for {fact} in {index_name}.get({key}, ()):")
+            out.depth += 1
+        else:
+            out.line(f"for {fact} in {rel}.facts:")
+            out.depth += 1
+        for pos, name in fresh:
+            out.line(f"{_py_var(name)} = {fact}[{pos}]")
+            bound.add(name)
+        for first, again in repeated:
+            out.line(f"if {fact}[{again}] != {fact}[{first}]: continue")
+        place_ready_tests()
+    heads = []
+    for head in rule.heads:
+        args = head.args if isinstance(head, Atom) else head.subject
+        heads.append("(" + "".join(f"{_expr(a.term)}, " for a in args) + ")")
+    matched = "(" + "".join(f"f{i}, " for i in range(len(atoms))) + ")"
+    absent = "(" + "".join(f"{n}, " for n in neg_names) + ")"
+    gloss = "(" + "".join(f"{_py_var(v)}, " for v in gloss_vars) + ")"
+    out.line(f"out.append((({', '.join(heads)},), {matched}, {absent}, {gloss}))")
+    source = "def join(rels, delta, out):\n"
+    source += "".join(f"    {line}\n" for line in prologue)
+    source += "\n".join(out.lines) + "\n"
+    namespace = {"_lt": _lt, "_le": _le}
+    exec(compile(source, f"<rule {rule.id} variant {delta_at}>", "exec"), namespace)
+    join = namespace["join"]
+    join.source = source  # kept for debugging (`yimao` never prints it)
+    return join
+
+
+def _place_negation(atom: Atom, params, out: _Emitter, prologue: list[str], neg_names: list[str]) -> None:
+    names = params[atom.predicate]
+    given = {a.name: a.term for a in atom.args if not isinstance(a.term, Wildcard)}
+    number = len(neg_names)
+    rel = f"N{number}"
+    prologue.append(f"{rel} = rels[{atom.predicate!r}]")
+    values = "(" + "".join(f"{_expr(given[n]) if n in given else 'None'}, " for n in names) + ")"
+    name = f"a{number}"
+    out.line(f"{name} = ({atom.predicate!r}, {values})")
+    exit_ = "continue" if out.depth > 1 else "return"
+    if len(given) == len(names):
+        out.line(f"if {values} in {rel}.members: {exit_}")
+    elif not given:
+        out.line(f"if {rel}.facts: {exit_}")
+    else:
+        positions = tuple(i for i, n in enumerate(names) if n in given)
+        key = "(" + "".join(f"{_expr(given[names[p]])}, " for p in positions) + ")"
+        prologue.append(f"M{number} = {rel}.index({positions!r})")
+        out.line(f"if M{number}.get({key}): {exit_}")
+    neg_names.append(name)

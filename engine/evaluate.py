@@ -1,0 +1,318 @@
+"""The evaluator: stratified negation, a semi-naive fixpoint inside each stratum, exceptions with
+Catala semantics, and provenance kept as data (every derivation of every fact, every defeat).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+
+import attrs
+
+from .check import Program
+from .compile import CompiledRule, compile_rule
+from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
+from .ir import Atom, Value, Verdict
+
+DEFAULT_LIMIT = 500_000
+
+
+class EvaluationLimit(Exception):
+    """A rulebook that derives without end: stopped, naming the rule that was firing."""
+
+    def __init__(self, rule: str, limit: int) -> None:
+        self.rule = rule
+        self.limit = limit
+        super().__init__(f"derivation limit of {limit} facts reached while firing rule {rule}; the rulebook may derive without end")
+
+
+class Relation:
+    """The facts of one predicate, in derivation order, with indexes built on demand."""
+
+    __slots__ = ("facts", "members", "indexes")
+
+    def __init__(self) -> None:
+        self.facts: list[tuple] = []
+        self.members: set[tuple] = set()
+        self.indexes: dict[tuple[int, ...], dict[tuple, list[tuple]]] = {}
+
+    def add(self, values: tuple) -> bool:
+        if values in self.members:
+            return False
+        self.members.add(values)
+        self.facts.append(values)
+        for positions, index in self.indexes.items():
+            index.setdefault(tuple(values[p] for p in positions), []).append(values)
+        return True
+
+    def index(self, positions: tuple[int, ...]) -> dict[tuple, list[tuple]]:
+        found = self.indexes.get(positions)
+        if found is None:
+            found = {}
+            for values in self.facts:
+                found.setdefault(tuple(values[p] for p in positions), []).append(values)
+            self.indexes[positions] = found
+        return found
+
+
+@attrs.frozen
+class Engine:
+    """A program compiled for evaluation; build once per rulebook, evaluate many charts."""
+
+    program: Program
+    compiled: dict[str, CompiledRule] = attrs.field(eq=False)
+    params: dict[str, tuple[str, ...]] = attrs.field(eq=False)
+    table_facts: tuple[tuple[str, tuple, str], ...] = attrs.field(eq=False)  # (predicate, values, citation)
+
+    @classmethod
+    def build(cls, program: Program) -> "Engine":
+        params = {name: decl.params for name, decl in program.declarations.items()}
+        compiled = {rule.id: compile_rule(rule, params) for rule in program.rules}
+        rows = []
+        for table in program.tables:
+            ref = table.citation.ref if table.citation else ""
+            for row in table.rows:
+                if len(row) != len(table.params):
+                    continue
+                rows.append((table.predicate, tuple(row), ref))
+                if table.symmetric:
+                    rows.append((table.predicate, (row[1], row[0]), ref))
+        return cls(program, compiled, params, tuple(rows))
+
+    def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
+        return _Run(self, limit).run(base)
+
+
+@attrs.frozen
+class Result:
+    """The fact base with provenance.  Facts are in derivation order; `sorted_facts` for output."""
+
+    program: Program
+    relations: dict[str, tuple[tuple, ...]] = attrs.field(eq=False)
+    derivations: dict[Fact, tuple[Derivation, ...]] = attrs.field(eq=False)
+    conclusions: tuple[Conclusion, ...]
+    conclusion_derivations: dict[Conclusion, tuple[Derivation, ...]] = attrs.field(eq=False)
+    defeats: tuple[Defeat, ...]
+    conflicts: tuple[Conflict, ...]
+
+    def facts(self, predicate: str | None = None) -> list[Fact]:
+        names = [predicate] if predicate else list(self.relations)
+        return [Fact(name, values) for name in names for values in self.relations.get(name, ())]
+
+    def holds(self, fact: Fact) -> bool:
+        return fact in self.derivations
+
+    def args(self, fact: Fact) -> dict[str, Value]:
+        return dict(zip(self.program.declarations[fact.predicate].params, fact.values))
+
+    def sorted_facts(self) -> list[Fact]:
+        return sorted(self.facts(), key=fact_sort_key)
+
+    def defeats_of(self, fact: Fact) -> list[Defeat]:
+        return [d for d in self.defeats if d.head == fact]
+
+
+def fact_sort_key(fact: Fact):
+    return (fact.predicate, tuple((isinstance(v, str), v) for v in fact.values))
+
+
+def opposite(a: str, b: str) -> bool:
+    """吉/凶, and the book's paired terms X / 不X (成/不成, 来/不来, 愈/不愈 …)."""
+    return {a, b} == {"吉", "凶"} or a == "不" + b or b == "不" + a
+
+
+class _Run:
+    def __init__(self, engine: Engine, limit: int) -> None:
+        self.engine = engine
+        self.program = engine.program
+        self.limit = limit
+        self.relations: dict[str, Relation] = defaultdict(Relation)
+        for name in engine.params:
+            self.relations[name] = Relation()
+        self.derivations: dict[Fact, list[Derivation]] = {}
+        self.seen_derivations: set = set()
+        self.conclusions: dict[Conclusion, list[Derivation]] = {}
+        self.defeats: list[Defeat] = []
+        self.count = 0
+        self.exceptions = self.program.exceptions
+        self.firings_cache: dict[str, dict] = {}
+
+    # adding facts ---------------------------------------------------------------------------
+    def add(self, fact: Fact, derivation: Derivation) -> bool:
+        """Record a derivation; True when the fact is new."""
+        known = self.derivations.get(fact)
+        if known is None:
+            self.count += 1
+            if self.count > self.limit:
+                raise EvaluationLimit(derivation.rule or derivation.source, self.limit)
+            self.derivations[fact] = [derivation]
+            self.relations[fact.predicate].add(fact.values)
+            return True
+        if derivation not in known:
+            known.append(derivation)
+        return False
+
+    def run(self, base: Iterable[Fact]) -> Result:
+        for predicate, values, ref in self.engine.table_facts:
+            self.add(Fact(predicate, values), Derivation(None, "table", bindings=(("§", ref),)))
+        for fact in sorted(base, key=fact_sort_key):
+            self.add(fact, Derivation(None, "input"))
+        for stratum in self.program.strata.strata:
+            if stratum.rules:
+                self.run_stratum(stratum)
+        conclusions = tuple(self.conclusions)
+        return Result(
+            self.program,
+            {name: tuple(rel.facts) for name, rel in self.relations.items() if rel.facts},
+            {fact: tuple(ds) for fact, ds in self.derivations.items()},
+            conclusions,
+            {c: tuple(ds) for c, ds in self.conclusions.items()},
+            tuple(self.defeats),
+            tuple(self.find_conflicts(conclusions)),
+        )
+
+    # one stratum ----------------------------------------------------------------------------
+    def run_stratum(self, stratum) -> None:
+        rules = [self.engine.compiled[rule_id] for rule_id in stratum.rules]
+        members = set(stratum.predicates)
+        new: dict[str, list[tuple]] = defaultdict(list)
+        for compiled in rules:
+            self.fire(compiled, -1, [], new)
+        if not stratum.recursive:
+            return
+        while new:
+            delta, new = new, defaultdict(list)
+            for compiled in rules:
+                for index, atom in enumerate(compiled.body_atoms):
+                    if atom.predicate in members and delta.get(atom.predicate):
+                        self.fire(compiled, index, delta[atom.predicate], new)
+
+    def fire(self, compiled: CompiledRule, variant: int, delta: list, new: dict) -> None:
+        out: list = []
+        compiled.variants[variant](self.relations, delta, out)
+        rule = compiled.rule
+        defeaters = self.defeaters(rule.id) if rule.id in self.exceptions else None
+        for heads, matched, absent, gloss in out:
+            key = (rule.id, matched)
+            if key in self.seen_derivations:
+                continue
+            self.seen_derivations.add(key)
+            derivation = self.derivation(compiled, matched, absent, gloss)
+            made = self.heads(compiled, heads, derivation)
+            beaten = defeaters.find(rule, heads) if defeaters else None
+            if beaten is not None:
+                by_rule, by_head, by_derivation = beaten
+                for head in made:
+                    self.defeats.append(Defeat(rule.id, head, derivation, by_rule, by_head, by_derivation))
+                continue
+            for head in made:
+                if isinstance(head, Conclusion):
+                    self.conclusions.setdefault(head, []).append(derivation)
+                elif self.add(head, derivation):
+                    new[head.predicate].append(head.values)
+
+    def derivation(self, compiled: CompiledRule, matched, absent, gloss) -> Derivation:
+        facts = tuple(Fact(atom.predicate, values) for atom, values in zip(compiled.body_atoms, matched))
+        return Derivation(
+            compiled.rule.id, "rule", facts, tuple(Absent(p, v) for p, v in absent), tuple(zip(compiled.gloss_vars, gloss))
+        )
+
+    def heads(self, compiled: CompiledRule, heads, derivation: Derivation) -> list:
+        made = []
+        for head, values in zip(compiled.rule.heads, heads):
+            if isinstance(head, Atom):
+                made.append(Fact(head.predicate, values))
+            else:
+                made.append(self.conclusion(compiled.rule.id, head, values, derivation))
+        return made
+
+    def conclusion(self, rule_id: str, verdict: Verdict, values, derivation: Derivation) -> Conclusion:
+        text = verdict.gloss
+        for name, value in derivation.bindings:
+            text = text.replace("{" + name + "}", str(value))
+        subject = tuple((arg.name, value) for arg, value in zip(verdict.subject, values))
+        return Conclusion(rule_id, verdict.polarity, verdict.strength, subject, text)
+
+    # exceptions -----------------------------------------------------------------------------
+    def subject_names(self, base_id: str, exception_id: str) -> tuple[str, ...]:
+        exception = self.program.rule(exception_id)
+        if exception.exception_on:
+            return exception.exception_on
+        base_names = _head_arg_names(self.program.rule(base_id))
+        return tuple(n for n in _head_arg_names(exception) if n in base_names)
+
+    def defeaters(self, base_id: str) -> "_Defeaters":
+        """The subjects for which an exception to `base_id` fires (itself undefeated)."""
+        cached = self.firings_cache.get(base_id)
+        if cached is not None:
+            return cached
+        exception_ids = self.exceptions.get(base_id, ())
+        # One subject per base rule: the first exception's (the checker keeps `on` lists consistent).
+        found = _Defeaters(self.subject_names(base_id, exception_ids[0]), {})
+        for exception_id in exception_ids:
+            compiled = self.engine.compiled[exception_id]
+            out: list = []
+            compiled.variants[-1](self.relations, [], out)
+            own = self.defeaters(exception_id) if exception_id in self.exceptions else None
+            for heads, matched, absent, gloss in out:
+                if own and own.find(compiled.rule, heads):
+                    continue  # the exception is itself defeated
+                derivation = self.derivation(compiled, matched, absent, gloss)
+                head = self.heads(compiled, heads, derivation)[0]
+                found.fired.setdefault(found.key(compiled.rule, heads), (exception_id, head, derivation))
+        self.firings_cache[base_id] = found
+        return found
+
+    # conflicts ------------------------------------------------------------------------------
+    def find_conflicts(self, conclusions: tuple[Conclusion, ...]) -> list[Conflict]:
+        by_subject: dict = defaultdict(list)
+        for conclusion in conclusions:
+            by_subject[tuple(sorted(conclusion.subject, key=str))].append(conclusion)
+        conflicts = []
+        for subject, group in by_subject.items():
+            for i, first in enumerate(group):
+                for second in group[i + 1:]:
+                    if opposite(first.polarity, second.polarity) and not self.related(first.rule, second.rule):
+                        conflicts.append(Conflict(subject, first, second))
+        return conflicts
+
+    def related(self, a: str, b: str) -> bool:
+        return b in self.ancestors(a) or a in self.ancestors(b)
+
+    def ancestors(self, rule_id: str) -> set[str]:
+        found = set()
+        current = self.program.rule(rule_id)
+        while current.exception_to and current.exception_to not in found:
+            found.add(current.exception_to)
+            current = self.program.rule(current.exception_to)
+        return found
+
+
+@attrs.frozen
+class _Defeaters:
+    names: tuple[str, ...]  # the subject: argument names compared between base and exception
+    fired: dict = attrs.field(eq=False)  # subject values -> (exception id, head, derivation)
+
+    def key(self, rule, heads) -> tuple:
+        values = _values_by_name(rule, heads)
+        return tuple(values.get(n) for n in self.names)
+
+    def find(self, rule, heads):
+        return self.fired.get(self.key(rule, heads))
+
+
+def _head_arg_names(rule) -> list[str]:
+    names: list[str] = []
+    for head in rule.heads:
+        args = head.args if isinstance(head, Atom) else head.subject
+        names.extend(a.name for a in args if a.name not in names)
+    return names
+
+
+def _values_by_name(rule, heads) -> dict[str, Value]:
+    values: dict[str, Value] = {}
+    for head, vals in zip(rule.heads, heads):
+        args = head.args if isinstance(head, Atom) else head.subject
+        for arg, value in zip(args, vals):
+            values.setdefault(arg.name, value)
+    return values

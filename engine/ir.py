@@ -1,0 +1,185 @@
+"""The checked intermediate representation of a rulebook: plain frozen values.
+
+Kept deliberately simple (flat atoms, equality joins, constant tests) so that another backend can
+run the positive fragment as well.  Argument lists are normalised to declared order after checking.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+Value = Union[str, int]
+
+
+@attrs.frozen
+class Span:
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@attrs.frozen
+class Var:
+    name: str
+
+
+@attrs.frozen
+class Wildcard:
+    pass
+
+
+@attrs.frozen
+class Const:
+    value: Value
+
+
+@attrs.frozen
+class Arith:
+    op: str  # + - * %
+    left: "Expr"
+    right: "Expr"
+
+
+Term = Union[Var, Wildcard, Const]
+Expr = Union[Var, Const, Arith, Wildcard]
+
+
+@attrs.frozen
+class Arg:
+    name: str | None  # None: positional, resolved by the checker
+    term: Term
+    span: Span
+
+
+@attrs.frozen
+class Atom:
+    predicate: str
+    args: tuple[Arg, ...]
+    span: Span
+
+    def terms(self) -> dict[str, Term]:
+        return {arg.name: arg.term for arg in self.args if arg.name is not None}
+
+
+@attrs.frozen
+class Negation:
+    atom: Atom
+    span: Span
+
+
+@attrs.frozen
+class Comparison:
+    """A test `A op B`; with op `=` and an unbound variable on the left it binds instead."""
+
+    op: str
+    left: Expr
+    right: Expr
+    span: Span
+
+
+@attrs.frozen
+class Binding:
+    var: Var
+    expr: Expr
+    span: Span
+
+
+Literal = Union[Atom, Negation, Comparison, Binding]
+
+
+@attrs.frozen
+class Citation:
+    chapter: int
+    paragraph: int
+    quotes: tuple[str, ...]
+    span: Span
+
+    @property
+    def ref(self) -> str:
+        return f"{self.chapter}.{self.paragraph}"
+
+
+@attrs.frozen
+class Verdict:
+    """A conclusion (断): polarity in the book's terms, a gloss template, optional strength."""
+
+    subject: tuple[Arg, ...]
+    polarity: str
+    gloss: str
+    strength: str | None
+    span: Span
+
+
+Head = Union[Atom, Verdict]
+
+
+@attrs.frozen
+class Rule:
+    id: str
+    citations: tuple[Citation, ...]  # the paragraph the rule sits under first, then `cite` clauses
+    body: tuple[Literal, ...]
+    heads: tuple[Head, ...]
+    exception_to: str | None
+    exception_on: tuple[str, ...] | None  # None: the argument names the two heads share
+    span: Span
+    id_span: Span
+    exception_span: Span | None = None
+
+    @property
+    def citation(self) -> Citation:
+        return self.citations[0]
+
+    @property
+    def atoms(self) -> tuple[Atom, ...]:
+        return tuple(h for h in self.heads if isinstance(h, Atom))
+
+    @property
+    def verdicts(self) -> tuple[Verdict, ...]:
+        return tuple(h for h in self.heads if isinstance(h, Verdict))
+
+
+@attrs.frozen
+class Table:
+    predicate: str
+    params: tuple[str, ...]
+    rows: tuple[tuple[Value, ...], ...]
+    row_spans: tuple[Span, ...]
+    symmetric: bool
+    citation: Citation | None
+    span: Span
+
+
+@attrs.frozen
+class Declaration:
+    predicate: str
+    params: tuple[str, ...]
+    doc: str
+    kind: str  # input | predicate | table
+    span: Span
+
+
+@attrs.frozen
+class Section:
+    """A paragraph heading `§章.段`; narrative ones carry the reason no rule encodes them."""
+
+    citation: Citation
+    narrative: str | None
+
+
+@attrs.frozen
+class Module:
+    """One parsed rulebook file, items in source order."""
+
+    file: str
+    chapter: int | None
+    chapter_name: str | None
+    chapter_span: Span | None
+    declarations: tuple[Declaration, ...]
+    sections: tuple[Section, ...]
+    rules: tuple[Rule, ...]
+    tables: tuple[Table, ...]

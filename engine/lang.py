@@ -1,0 +1,306 @@
+"""The front end: `.ym` source -> `Module` (IR), through the Lark grammar in grammar/yimao.lark.
+
+One Transformer method per grammar rule builds IR values; the module-level pass then attaches each
+rule and table to the paragraph heading (§) it sits under.  Syntax errors become diagnostics.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from .diagnostics import Diagnostic
+from .ir import (
+    Arg, Arith, Atom, Binding, Citation, Comparison, Const, Declaration, Module, Negation, Rule,
+    Section, Span, Table, Var, Verdict, Wildcard,
+)
+from .paths import grammar_dir
+
+
+@cache
+def _parser(start: str = "start") -> Lark:
+    grammar = (grammar_dir() / "yimao.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, start=start, maybe_placeholders=True)
+
+
+class SyntaxProblem(Exception):
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.message)
+
+
+def _span(file: str, node) -> Span:
+    meta = node if isinstance(node, Token) else node.meta
+    return Span(file, getattr(meta, "line", 0) or 0, getattr(meta, "column", 0) or 0)
+
+
+def _unquote(text: str) -> str:
+    return text[1:-1]
+
+
+# Marker values passed from item transforms to the module assembly pass.
+class _Rule(tuple):
+    pass
+
+
+class _Table(tuple):
+    pass
+
+
+class _Body(tuple):
+    pass
+
+
+class _Heads(tuple):
+    pass
+
+
+class _Quote(tuple):
+    pass
+
+
+@v_args(meta=True)
+class _ToIR(Transformer):
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+
+    def _at(self, meta) -> Span:
+        return Span(self.file, meta.line, meta.column)
+
+    def _tok(self, token: Token) -> Span:
+        return Span(self.file, token.line, token.column)
+
+    # terms
+    def var(self, meta, children):
+        return Var(str(children[0]))
+
+    def wildcard(self, meta, children):
+        return Wildcard()
+
+    def name_const(self, meta, children):
+        return Const(str(children[0]))
+
+    def int_const(self, meta, children):
+        return Const(int(children[0]))
+
+    def neg_int_const(self, meta, children):
+        return Const(-int(children[0]))
+
+    def string_const(self, meta, children):
+        return Const(_unquote(str(children[0])))
+
+    def arith(self, meta, children):
+        left, op, right = children
+        return Arith(str(op), left, right)
+
+    # atoms
+    def named_arg(self, meta, children):
+        name, term = children
+        return Arg(str(name), term, self._tok(name))
+
+    def positional_arg(self, meta, children):
+        return Arg(None, children[0], self._at(meta))
+
+    def atom(self, meta, children):
+        name, *args = children
+        return Atom(str(name), tuple(a for a in args if a is not None), self._tok(name))
+
+    def negation(self, meta, children):
+        return Negation(children[0], self._at(meta))
+
+    def comparison(self, meta, children):
+        left, op, right = children
+        return Comparison(str(op), left, right, self._at(meta))
+
+    def body(self, meta, children):
+        return _Body(children)
+
+    def heads(self, meta, children):
+        return _Heads(children)
+
+    def strength(self, meta, children):
+        return str(children[0])
+
+    def verdict_subject(self, meta, children):
+        return tuple(children)
+
+    def verdict(self, meta, children):
+        subject, polarity, gloss, strength = children
+        return Verdict(subject or (), str(polarity), _unquote(str(gloss)), strength, self._tok(polarity))
+
+    # citations
+    def quote(self, meta, children):
+        return _Quote((_unquote(str(children[0])), self._tok(children[0])))
+
+    def _citation(self, ref: Token, quotes, span: Span) -> Citation:
+        chapter, paragraph = (int(x) for x in str(ref).split("."))
+        return Citation(chapter, paragraph, tuple(q for q, _ in quotes), span)
+
+    def cite(self, meta, children):
+        ref, *quotes = children
+        return self._citation(ref, quotes, self._tok(ref))
+
+    def section(self, meta, children):
+        ref, *quotes = children
+        return Section(self._citation(ref, quotes, self._at(meta)), None)
+
+    def narrative(self, meta, children):
+        ref, reason = children
+        return Section(self._citation(ref, (), self._at(meta)), _unquote(str(reason)))
+
+    # rules
+    def rule_id(self, meta, children):
+        return (".".join(str(c) for c in children), self._at(meta))
+
+    def subject_names(self, meta, children):
+        return tuple(str(c) for c in children)
+
+    def exception(self, meta, children):
+        (target, span), names = children
+        return ("exception", target, names, span)
+
+    def rule(self, meta, children):
+        (rule_id, id_span), *rest = children
+        exception = None
+        quotes: list = []
+        cites: list = []
+        body: tuple = ()
+        heads: tuple = ()
+        for item in rest:
+            if isinstance(item, _Quote):
+                quotes.append(item)
+            elif isinstance(item, Citation):
+                cites.append(item)
+            elif isinstance(item, _Body):
+                body = tuple(item)
+            elif isinstance(item, _Heads):
+                heads = tuple(item)
+            elif isinstance(item, tuple) and item and item[0] == "exception":
+                exception = item
+        return _Rule((rule_id, id_span, exception, tuple(quotes), tuple(cites), body, heads, self._at(meta)))
+
+    # tables and declarations
+    def params(self, meta, children):
+        return tuple(str(c) for c in children)
+
+    def row(self, meta, children):
+        return (tuple(c.value for c in children), self._at(meta))
+
+    def table(self, meta, children):
+        name, params, *rest = children
+        symmetric = bool(rest) and isinstance(rest[0], Token) and rest[0].type == "SYMMETRIC"
+        rows = [r for r in rest if isinstance(r, tuple)]
+        return _Table((str(name), params, tuple(rows), symmetric, self._tok(name)))
+
+    def declaration(self, meta, children):
+        kind, name, params, doc = children
+        return Declaration(str(name), params, _unquote(str(doc)) if doc else "", str(kind), self._tok(name))
+
+    def chapter(self, meta, children):
+        number, name = children
+        return ("chapter", int(number), str(name), self._at(meta))
+
+    def start(self, meta, children):
+        return list(children)
+
+
+def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
+    span = Span(file, getattr(error, "line", 0) or 0, getattr(error, "column", 0) or 0)
+    if isinstance(error, UnexpectedCharacters):
+        message = f"syntax error: unexpected character {error.char!r}"
+    elif isinstance(error, UnexpectedEOF):
+        message = "syntax error: unexpected end of file"
+    elif isinstance(error, UnexpectedToken):
+        found = "end of file" if error.token.type == "$END" else repr(str(error.token))
+        expected = sorted(_describe(t) for t in error.expected if not t.startswith("_"))
+        message = f"syntax error: unexpected {found}"
+        if expected:
+            message += f"; expected {', '.join(expected[:8])}" + (" …" if len(expected) > 8 else "")
+    else:
+        message = "syntax error"
+    return Diagnostic(span, message)
+
+
+_TERMINAL_WORDS = {
+    "NAME": "a name", "VAR": "a variable", "INT": "a number", "STRING": "a string", "QUOTE": "a 「quote」",
+    "REF": "a citation like 25.3", "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COLON": "':'",
+    "SEMICOLON": "';'", "LBRACE": "'{'", "RBRACE": "'}'", "COMPARE": "a comparison", "DOT": "'.'",
+    "WILDCARD": "'_'", "MINUS": "'-'", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '%'",
+}
+
+
+def _describe(terminal: str) -> str:
+    if terminal in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[terminal]
+    if terminal.isupper() and terminal.replace("_", "").isalpha():
+        return terminal.lower().replace("_", " ")
+    return terminal
+
+
+def parse_tree(text: str, file: str, start: str = "start") -> Tree:
+    try:
+        return _parser(start).parse(text)
+    except UnexpectedInput as error:
+        raise SyntaxProblem(_syntax_diagnostic(file, error)) from None
+
+
+def parse_module(text: str, file: str) -> tuple[Module | None, list[Diagnostic]]:
+    """Parse one file; on a syntax error return no module and that one diagnostic."""
+    try:
+        tree = parse_tree(text, file)
+        items = _ToIR(file).transform(tree)
+    except SyntaxProblem as problem:
+        return None, [problem.diagnostic]
+    except VisitError as error:  # a transform bug must still not be a traceback for the user
+        return None, [Diagnostic(Span(file, 1, 1), f"internal error while reading the file: {error.orig_exc}")]
+    return _assemble(file, items)
+
+
+def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
+    diagnostics: list[Diagnostic] = []
+    chapter = chapter_name = chapter_span = None
+    declarations: list[Declaration] = []
+    sections: list[Section] = []
+    rules: list[Rule] = []
+    tables: list[Table] = []
+    current: Section | None = None
+    for index, item in enumerate(items):
+        if isinstance(item, tuple) and item and item[0] == "chapter":
+            if index != 0:
+                diagnostics.append(Diagnostic(item[3], "the chapter header must be the first statement"))
+            _, chapter, chapter_name, chapter_span = item
+        elif isinstance(item, Declaration):
+            declarations.append(item)
+        elif isinstance(item, Section):
+            sections.append(item)
+            current = item
+        elif isinstance(item, _Rule):
+            rule_id, id_span, exception, quotes, cites, body, heads, span = item
+            if current is None or current.narrative is not None:
+                why = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
+                diagnostics.append(Diagnostic(id_span, f"rule {rule_id} has no citation: {why}"))
+                continue
+            own = current.citation
+            if quotes:
+                own = Citation(own.chapter, own.paragraph, tuple(q for q, _ in quotes), quotes[0][1])
+            rules.append(
+                Rule(
+                    id=rule_id, citations=(own, *cites), body=body, heads=heads,
+                    exception_to=exception[1] if exception else None,
+                    exception_on=exception[2] if exception else None,
+                    span=span, id_span=id_span, exception_span=exception[3] if exception else None,
+                )
+            )
+        elif isinstance(item, _Table):
+            name, params, rows, symmetric, span = item
+            citation = current.citation if current is not None and current.narrative is None else None
+            if citation is None:
+                diagnostics.append(Diagnostic(span, f"table {name} has no citation: put it under a paragraph heading (§章.段)"))
+            tables.append(
+                Table(name, params, tuple(r for r, _ in rows), tuple(s for _, s in rows), symmetric, citation, span)
+            )
+    module = Module(file, chapter, chapter_name, chapter_span, tuple(declarations), tuple(sections), tuple(rules), tuple(tables))
+    return module, diagnostics
