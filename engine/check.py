@@ -89,8 +89,6 @@ class _Checker:
     def collect_declarations(self) -> None:
         for module in self.modules:
             for decl in module.declarations:
-                if decl.kind == "input" and not module.file.replace("\\", "/").split("/")[-1].startswith("00-"):
-                    pass  # inputs are allowed anywhere in test rulebooks; the shipped ones live in 00-输入.ym
                 self.declare(decl)
         for module in self.modules:
             for table in module.tables:
@@ -109,45 +107,10 @@ class _Checker:
 
     # atoms ------------------------------------------------------------------------------------
     def resolve_atom(self, atom: Atom, complete: bool) -> Atom | None:
-        decl = self.declarations.get(atom.predicate)
-        if decl is None:
-            self.error(atom.span, f"unknown predicate {atom.predicate}")
-            return None
-        named: dict[str, Arg] = {}
-        ok = True
-        seen_named = False
-        for index, arg in enumerate(atom.args):
-            if arg.name is None:
-                if seen_named:
-                    self.error(arg.span, "positional arguments must come before named ones")
-                    ok = False
-                    continue
-                if index >= len(decl.params):
-                    self.error(arg.span, f"{atom.predicate} takes {len(decl.params)} argument(s): {', '.join(decl.params)}")
-                    ok = False
-                    continue
-                name = decl.params[index]
-            else:
-                seen_named = True
-                name = arg.name
-                if name not in decl.params:
-                    self.error(arg.span, f"{atom.predicate} has no argument {name} (it has: {', '.join(decl.params)})")
-                    ok = False
-                    continue
-            if name in named:
-                self.error(arg.span, f"argument {name} of {atom.predicate} is given twice")
-                ok = False
-                continue
-            named[name] = Arg(name, arg.term, arg.span)
-        if complete:
-            missing = [p for p in decl.params if p not in named]
-            if missing:
-                self.error(atom.span, f"{atom.predicate} needs argument(s) {', '.join(missing)}")
-                ok = False
-        if not ok:
-            return None
-        ordered = tuple(named[p] for p in decl.params if p in named)
-        return Atom(atom.predicate, ordered, atom.span)
+        resolved, problems = resolve_arguments(atom, self.declarations.get(atom.predicate), complete)
+        for span, message in problems:
+            self.error(span, message)
+        return resolved
 
     # rules ------------------------------------------------------------------------------------
     def check_rule(self, rule: Rule) -> Rule | None:
@@ -306,6 +269,41 @@ class _Checker:
         if self.diagnostics:
             return None
         return Program(self.modules, dict(self.declarations), tuple(rules), tables, strata)
+
+
+def resolve_arguments(atom: Atom, decl: Declaration | None, complete: bool) -> tuple[Atom | None, list[tuple[Span, str]]]:
+    """Name every argument (positional ones by declared order) and put them in declared order."""
+    if decl is None:
+        return None, [(atom.span, f"unknown predicate {atom.predicate}")]
+    problems: list[tuple[Span, str]] = []
+    named: dict[str, Arg] = {}
+    seen_named = False
+    for index, arg in enumerate(atom.args):
+        if arg.name is None:
+            if seen_named:
+                problems.append((arg.span, "positional arguments must come before named ones"))
+                continue
+            if index >= len(decl.params):
+                problems.append((arg.span, f"{atom.predicate} takes {len(decl.params)} argument(s): {', '.join(decl.params)}"))
+                continue
+            name = decl.params[index]
+        else:
+            seen_named = True
+            name = arg.name
+            if name not in decl.params:
+                problems.append((arg.span, f"{atom.predicate} has no argument {name} (it has: {', '.join(decl.params)})"))
+                continue
+        if name in named:
+            problems.append((arg.span, f"argument {name} of {atom.predicate} is given twice"))
+            continue
+        named[name] = Arg(name, arg.term, arg.span)
+    if complete:
+        missing = [p for p in decl.params if p not in named]
+        if missing:
+            problems.append((atom.span, f"{atom.predicate} needs argument(s) {', '.join(missing)}"))
+    if problems:
+        return None, problems
+    return Atom(atom.predicate, tuple(named[p] for p in decl.params if p in named), atom.span), []
 
 
 def _has_wildcard(expr) -> bool:

@@ -18,5 +18,7 @@ def print_json(data: Any) -> None:
 
 
 def console() -> Console:
-    # soft_wrap keeps long classical paragraphs on one logical line when piped.
-    return Console(highlight=False, soft_wrap=not sys.stdout.isatty())
+    # In a pipe: plain text, no colour, and wide enough that no classical line is cut.
+    if sys.stdout.isatty():
+        return Console(highlight=False)
+    return Console(highlight=False, soft_wrap=True, width=1000, color_system=None, force_terminal=False)

@@ -1,0 +1,49 @@
+"""Options shared by the commands that evaluate a rulebook over a chart."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..diagnostics import Diagnostic
+from ..errors import RulebookError, UsageError
+from ..evaluate import EvaluationLimit, Result
+from ..facts import Fact
+from ..query import parse_fact
+from ..rulebook import load_engine
+
+
+def add_rulebook_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rulebook", action="append", metavar="PATH",
+                        help="rulebook file or folder to load instead of the shipped one (repeatable)")
+
+
+def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
+    add_rulebook_argument(parser)
+    parser.add_argument("--fact", dest="base_facts", action="append", default=[], metavar="FACT",
+                        help="a base fact, e.g. '爻(位: 1, 值: 9)' (repeatable); added to the chart's facts")
+    parser.add_argument("--limit", type=int, default=None, metavar="N",
+                        help="stop a rulebook that derives more than N facts (default 500000)")
+
+
+def evaluate_from_args(args: argparse.Namespace) -> Result:
+    engine = load_engine(args.rulebook)
+    base: list[Fact] = [parse_fact(text, engine.program) for text in args.base_facts]
+    for fact in base:
+        if engine.program.declarations[fact.predicate].kind != "input":
+            raise UsageError(f"{fact.predicate} is not an input predicate; only input facts can be given")
+    try:
+        if args.limit is not None:
+            return engine.evaluate(base, limit=args.limit)
+        return engine.evaluate(base)
+    except EvaluationLimit as error:
+        rule = engine.program.rule(error.rule) if error.rule in {r.id for r in engine.program.rules} else None
+        if rule is None:
+            raise UsageError(str(error)) from None
+        raise RulebookError([Diagnostic(rule.id_span, str(error)).with_source(_source_of(rule.id_span.file))]) from None
+
+
+def _source_of(file: str) -> dict[str, list[str]]:
+    try:
+        return {file: open(file, encoding="utf-8").read().split("\n")}
+    except OSError:
+        return {}

@@ -1,0 +1,160 @@
+"""Proof trees for `why`: the minimal-height derivation by default, all of them on request.
+
+A node names the rule, its citation and the clause it quotes, the facts it matched (children), the
+patterns it checked absent, and for a conclusion beaten by an exception, what defeated it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .book import load_book
+from .check import Program
+from .evaluate import Result
+from .facts import Absent, Conclusion, Defeat, Derivation, Fact
+
+
+@attrs.frozen
+class ProofNode:
+    head: Fact | Conclusion
+    derivation: Derivation | None
+    children: tuple["ProofNode", ...]
+    truncated: bool = False  # depth limit reached below this node
+    alternatives: int = 0  # further derivations not shown
+    defeated_by: tuple["ProofNode", ...] = ()  # the exception's proof, when this derivation lost
+
+
+def describe(program: Program, head: Fact | Conclusion | Absent) -> str:
+    if isinstance(head, Conclusion):
+        subject = ", ".join(f"{k}: {v}" for k, v in head.subject)
+        strength = f" {head.strength}" if head.strength else ""
+        return f"断{f'({subject})' if subject else ''} {head.polarity}{strength} 「{head.text}」"
+    params = program.declarations[head.predicate].params
+    args = ", ".join(f"{name}: {'_' if value is None else value}" for name, value in zip(params, head.values))
+    return f"{head.predicate}({args})"
+
+
+def citation_of(program: Program, rule_id: str) -> dict[str, Any]:
+    rule = program.rule(rule_id)
+    citation = rule.citation
+    return {"cite": citation.ref, "quotes": list(citation.quotes), "also": [c.ref for c in rule.citations[1:]]}
+
+
+class Explainer:
+    def __init__(self, result: Result) -> None:
+        self.result = result
+        self.program = result.program
+        self._height: dict = {}
+
+    def height(self, fact: Fact) -> int:
+        """Height of the lowest proof (inputs and table rows are 0), by relaxation to a fixpoint."""
+        if not self._height:
+            infinity = 10**9
+            heights = {f: infinity for f in self.result.derivations}
+            changed = True
+            while changed:
+                changed = False
+                for f, derivations in self.result.derivations.items():
+                    for d in derivations:
+                        h = 0 if d.source != "rule" else 1 + max((heights.get(c, infinity) for c in d.matched), default=0)
+                        if h < heights[f]:
+                            heights[f] = h
+                            changed = True
+            self._height = heights
+        return self._height.get(fact, 10**9)
+
+    def derivations_of(self, head: Fact | Conclusion) -> tuple[Derivation, ...]:
+        if isinstance(head, Conclusion):
+            return self.result.conclusion_derivations.get(head, ())
+        return self.result.derivations.get(head, ())
+
+    def best(self, head) -> tuple[Derivation | None, int]:
+        derivations = self.derivations_of(head)
+        if not derivations:
+            return None, 0
+        chosen = min(
+            derivations,
+            key=lambda d: 0 if d.source != "rule" else 1 + max((self.height(c) for c in d.matched), default=0),
+        )
+        return chosen, len(derivations) - 1
+
+    def prove(self, head: Fact | Conclusion, depth: int | None = None, everything: bool = False, _path: frozenset = frozenset()) -> list[ProofNode]:
+        """One proof tree (or one per derivation with everything=True), depth-limited."""
+        derivations = self.derivations_of(head)
+        if not everything:
+            chosen, others = self.best(head)
+            derivations = (chosen,) if chosen else ()
+        else:
+            others = 0
+        nodes = []
+        for derivation in derivations:
+            nodes.append(self._node(head, derivation, depth, everything, _path, others))
+        return nodes
+
+    def _node(self, head, derivation: Derivation, depth, everything, path, others) -> ProofNode:
+        if derivation.source != "rule" or not derivation.matched:
+            return ProofNode(head, derivation, (), alternatives=others)
+        if depth is not None and depth <= 1:
+            return ProofNode(head, derivation, (), truncated=True, alternatives=others)
+        children = []
+        for child in derivation.matched:
+            if child in path:
+                continue  # a cycle through all-derivations mode; the first visit shows it
+            sub = self.prove(child, None if depth is None else depth - 1, everything, path | {head})
+            children.extend(sub[:1] if not everything else sub)
+        return ProofNode(head, derivation, tuple(children), alternatives=others)
+
+    def defeated(self, head: Fact | Conclusion, depth: int | None = None) -> list[ProofNode]:
+        """The derivations of `head` that exceptions defeated, each with the winning exception's proof."""
+        nodes = []
+        for defeat in self.result.defeats:
+            if defeat.head != head:
+                continue
+            nodes.append(self.defeat_node(defeat, depth))
+        return nodes
+
+    def defeat_node(self, defeat: Defeat, depth: int | None) -> ProofNode:
+        winner = self._node(defeat.by_head, defeat.by_derivation, None if depth is None else depth - 1, False, frozenset(), 0)
+        lost = self._node(defeat.head, defeat.derivation, depth, False, frozenset(), 0)
+        return attrs.evolve(lost, defeated_by=(winner,))
+
+    # JSON -------------------------------------------------------------------------------------
+    def to_json(self, node: ProofNode) -> dict[str, Any]:
+        derivation = node.derivation
+        data: dict[str, Any] = {"fact": describe(self.program, node.head)}
+        if isinstance(node.head, Fact):
+            data["predicate"] = node.head.predicate
+            data["args"] = self.result.args(node.head)
+        if derivation is None:
+            data["source"] = "absent"
+        elif derivation.source == "table":
+            data["source"] = "table"
+            data["cite"] = dict(derivation.bindings).get("§", "")
+        elif derivation.source == "input":
+            data["source"] = "input"
+        else:
+            data["source"] = "rule"
+            data["rule"] = derivation.rule
+            data.update(citation_of(self.program, derivation.rule))
+            if derivation.absent:
+                data["checked_absent"] = [describe(self.program, a) for a in derivation.absent]
+        if node.children:
+            data["because"] = [self.to_json(c) for c in node.children]
+        if node.truncated:
+            data["truncated"] = True
+        if node.alternatives:
+            data["other_derivations"] = node.alternatives
+        if node.defeated_by:
+            data["defeated_by"] = [self.to_json(c) for c in node.defeated_by]
+        return data
+
+
+def quoted_clause(ref: str, quotes: list[str]) -> str:
+    """The quoted clause, or the start of the paragraph when the rule quotes nothing."""
+    if quotes:
+        return "「" + "……".join(quotes) + "」"
+    chapter, paragraph = (int(x) for x in ref.split("."))
+    text = load_book().paragraph(chapter, paragraph).classical
+    return "「" + (text[:24] + "……" if len(text) > 24 else text) + "」"
