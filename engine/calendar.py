@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from attrs import evolve, field, frozen
 from tyme4py.lunar import LunarDay
-from tyme4py.solar import SolarDay, SolarTerm, SolarTime
+from tyme4py.solar import SolarTerm, SolarTime
 
 from .errors import UsageError
 
@@ -102,6 +102,7 @@ class Moment:
         an aware one carries its own offset and takes no zone. Seconds count; fractions of a
         second are dropped (tyme4py reckons to the second)."""
         _check_boundary(day_boundary)
+        _check_year(moment.year)
         if moment.tzinfo is not None and moment.utcoffset() is not None:
             if zone is not None:
                 raise UsageError(f"the time {moment.isoformat()} already has an offset; give no time zone with it")
@@ -179,7 +180,7 @@ class Moment:
         for name, text in given.items():
             stem, branch = parse_pillar(text, name)
             parts[f"{name}_stem"], parts[f"{name}_branch"] = stem, branch
-        moment = cls(**parts, source="干支", conventions=_given_conventions())
+        moment = cls(**parts, source="干支", conventions=_conventions(note="干支 given as input: nothing reckoned"))
         moment._check_derived_stems()
         return moment
 
@@ -236,14 +237,13 @@ class Moment:
             upper_stem, lower_stem, lower_branch = self.stem(upper), self.stem(lower), self.branch(lower)
             if upper_stem is None or lower_stem is None or lower_branch is None:
                 continue
-            allowed = {rule(upper_stem, lower_branch)}
+            allowed = [rule(upper_stem, lower_branch)]
             if lower == "hour" and lower_branch == "子":
-                allowed.add(hour_stem_for(STEMS[(STEMS.index(upper_stem) + 1) % 10], "子"))  # late 子 hour
+                allowed.append(hour_stem_for(STEMS[(STEMS.index(upper_stem) + 1) % 10], "子"))  # late 子 hour
             if lower_stem not in allowed:
-                expected = "".join(sorted(allowed, key=STEMS.index))
                 raise UsageError(
                     f"{lower} {lower_stem}{lower_branch} does not fit the {upper} stem {upper_stem}: "
-                    f"its {lower} stem would be {' or '.join(expected)}"
+                    f"its {lower} stem would be {' or '.join(allowed)}"
                 )
 
 
@@ -376,30 +376,24 @@ def _zone_label(moment: datetime) -> str:
     return f"UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}"
 
 
-def _conventions(day_boundary: str, zone_name: str | None, reckoned: Mapping, note: str | None = None) -> dict[str, str | None]:
-    jie_instant = reckoned.get("jie_instant")
+def _conventions(
+    day_boundary: str | None = None,
+    zone_name: str | None = None,
+    reckoned: Mapping | None = None,
+    note: str | None = None,
+) -> dict[str, str | None]:
+    """The conventions a moment was reckoned under; the same keys for every input form."""
+    jie_instant = reckoned.get("jie_instant") if reckoned else None
+    reckoning = reckoned is not None
     return {
         "day_boundary": day_boundary,
-        "day_boundary_rule": BOUNDARY_RULES[day_boundary],
-        "late_zi_hour": LATE_ZI_HOUR,
+        "day_boundary_rule": BOUNDARY_RULES.get(day_boundary or ""),
+        "late_zi_hour": LATE_ZI_HOUR if reckoning else None,
         "time_zone": zone_name,
-        "calendar_time": BEIJING_NOTE,
+        "calendar_time": BEIJING_NOTE if reckoning else None,
         "calendar": CALENDAR_LIBRARY,
         "jie_instant": None if jie_instant is None else f"{reckoned['jie']} {jie_instant.isoformat()}",
         "note": note,
-    }
-
-
-def _given_conventions() -> dict[str, str | None]:
-    return {
-        "day_boundary": None,
-        "day_boundary_rule": None,
-        "late_zi_hour": None,
-        "time_zone": None,
-        "calendar_time": None,
-        "calendar": CALENDAR_LIBRARY,
-        "jie_instant": None,
-        "note": "干支 given as input: nothing reckoned",
     }
 
 
