@@ -64,6 +64,7 @@ class _Checker:
         self.book = book
         self.diagnostics: list[Diagnostic] = []
         self.declarations: dict[str, Declaration] = {}
+        self.checked_citations: set[Citation] = set()
 
     def error(self, span: Span, message: str) -> None:
         self.diagnostics.append(Diagnostic(span, message))
@@ -96,6 +97,9 @@ class _Checker:
 
     # citations --------------------------------------------------------------------------------
     def check_citation(self, citation: Citation) -> None:
+        if citation in self.checked_citations:
+            return  # a paragraph heading is shared by every rule under it: report once
+        self.checked_citations.add(citation)
         try:
             paragraph = self.book.paragraph(citation.chapter, citation.paragraph)
         except CitationError as error:
@@ -159,7 +163,7 @@ class _Checker:
                     if isinstance(side, Wildcard) or (isinstance(side, Arith) and _has_wildcard(side)):
                         self.error(lit.span, "_ cannot be used in a comparison")
                         failed = True
-                unbound = sorted(set(variables(lit.left)) | set(variables(lit.right)) - bound)
+                unbound = sorted((set(variables(lit.left)) | set(variables(lit.right))) - bound)
                 if unbound:
                     self.error(lit.span, f"variable {unbound[0]} in this comparison is not bound by a positive pattern")
                     failed = True

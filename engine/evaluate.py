@@ -242,14 +242,14 @@ class _Run:
         return tuple(n for n in _head_arg_names(exception) if n in base_names)
 
     def defeaters(self, base_id: str) -> "_Defeaters":
-        """The subjects for which an exception to `base_id` fires (itself undefeated)."""
+        """For each exception to `base_id`: its subject, and the subjects for which it fires."""
         cached = self.firings_cache.get(base_id)
         if cached is not None:
             return cached
-        exception_ids = self.exceptions.get(base_id, ())
-        # One subject per base rule: the first exception's (the checker keeps `on` lists consistent).
-        found = _Defeaters(self.subject_names(base_id, exception_ids[0]), {})
-        for exception_id in exception_ids:
+        per_exception = []
+        for exception_id in self.exceptions.get(base_id, ()):
+            fired: dict = {}
+            names = self.subject_names(base_id, exception_id)
             compiled = self.engine.compiled[exception_id]
             out: list = []
             compiled.variants[-1](self.relations, [], out)
@@ -259,7 +259,9 @@ class _Run:
                     continue  # the exception is itself defeated
                 derivation = self.derivation(compiled, matched, absent, gloss)
                 head = self.heads(compiled, heads, derivation)[0]
-                found.fired.setdefault(found.key(compiled.rule, heads), (exception_id, head, derivation))
+                fired.setdefault(_subject(compiled.rule, heads, names), (exception_id, head, derivation))
+            per_exception.append((names, fired))
+        found = _Defeaters(tuple(per_exception))
         self.firings_cache[base_id] = found
         return found
 
@@ -290,15 +292,20 @@ class _Run:
 
 @attrs.frozen
 class _Defeaters:
-    names: tuple[str, ...]  # the subject: argument names compared between base and exception
-    fired: dict = attrs.field(eq=False)  # subject values -> (exception id, head, derivation)
-
-    def key(self, rule, heads) -> tuple:
-        values = _values_by_name(rule, heads)
-        return tuple(values.get(n) for n in self.names)
+    # one (subject argument names, subject values -> (exception id, head, derivation)) per exception
+    exceptions: tuple[tuple[tuple[str, ...], dict], ...]
 
     def find(self, rule, heads):
-        return self.fired.get(self.key(rule, heads))
+        for names, fired in self.exceptions:
+            hit = fired.get(_subject(rule, heads, names))
+            if hit is not None:
+                return hit
+        return None
+
+
+def _subject(rule, heads, names: tuple[str, ...]) -> tuple:
+    values = _values_by_name(rule, heads)
+    return tuple(values.get(n) for n in names)
 
 
 def _head_arg_names(rule) -> list[str]:
