@@ -5,6 +5,7 @@ Catala semantics, and provenance kept as data (every derivation of every fact, e
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Iterable
 
 import attrs
@@ -13,6 +14,7 @@ from .check import Program
 from .compile import CompiledRule, compile_rule
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
 from .ir import Atom, Value, Verdict
+from .strata import VERDICT_NODE as VERDICT
 
 DEFAULT_LIMIT = 500_000
 
@@ -62,7 +64,11 @@ class Engine:
     program: Program
     compiled: dict[str, CompiledRule] = attrs.field(eq=False)
     params: dict[str, tuple[str, ...]] = attrs.field(eq=False)
-    table_facts: tuple[tuple[str, tuple, str], ...] = attrs.field(eq=False)  # (predicate, values, citation)
+    table_facts: tuple[tuple[str, tuple, str], ...] = attrs.field(eq=False)  # rows of tables rules add to
+    derived: frozenset[str] = attrs.field(eq=False)  # predicates some rule concludes
+    # Tables no rule adds to are built once and shared, read-only, by every evaluation.
+    shared_relations: dict[str, Relation] = attrs.field(eq=False, factory=dict)
+    shared_derivations: dict[tuple, list] = attrs.field(eq=False, factory=dict)
 
     @classmethod
     def build(cls, program: Program) -> "Engine":
@@ -77,10 +83,60 @@ class Engine:
                 rows.append((table.predicate, tuple(row), ref))
                 if table.symmetric:
                     rows.append((table.predicate, (row[1], row[0]), ref))
-        return cls(program, compiled, params, tuple(rows))
+        derived = frozenset(a.predicate for rule in program.rules for a in rule.atoms)
+        shared_relations: dict[str, Relation] = {}
+        shared_derivations: dict[tuple, list] = {}
+        for predicate, values, ref in rows:
+            if predicate in derived:
+                continue
+            relation = shared_relations.setdefault(predicate, Relation())
+            if relation.add(values):
+                shared_derivations[(predicate, values)] = [(None, "table", (), (), (("§", ref),))]
+            elif (raw := (None, "table", (), (), (("§", ref),))) not in shared_derivations[(predicate, values)]:
+                shared_derivations[(predicate, values)].append(raw)
+        return cls(program, compiled, params, tuple(r for r in rows if r[0] in derived), derived,
+                   shared_relations, shared_derivations)
 
     def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
         return _Run(self, limit).run(base)
+
+
+# A raw derivation, as the run records it: (rule id or None, source, matched value tuples,
+# absent patterns, gloss values).  Objects are built only when someone asks for provenance.
+RawDerivation = tuple
+
+
+class DerivationView(Mapping):
+    """Fact -> its derivations, materialising `Derivation` objects on first access."""
+
+    def __init__(self, raw: dict, body_predicates: dict, gloss_vars: dict) -> None:
+        self._raw = raw
+        self._body = body_predicates
+        self._gloss = gloss_vars
+        self._made: dict = {}
+
+    def __getitem__(self, fact: Fact) -> tuple[Derivation, ...]:
+        made = self._made.get(fact)
+        if made is None:
+            made = tuple(self.make(r) for r in self._raw[(fact.predicate, fact.values)])
+            self._made[fact] = made
+        return made
+
+    def __contains__(self, fact) -> bool:
+        return isinstance(fact, Fact) and (fact.predicate, fact.values) in self._raw
+
+    def __iter__(self):
+        return (Fact(p, v) for p, v in self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def make(self, raw: RawDerivation) -> Derivation:
+        rule, source, matched, absent, gloss = raw
+        if rule is None:
+            return Derivation(None, source, bindings=gloss)
+        facts = tuple(Fact(p, v) for p, v in zip(self._body[rule], matched))
+        return Derivation(rule, source, facts, tuple(Absent(p, v) for p, v in absent), tuple(zip(self._gloss[rule], gloss)))
 
 
 @attrs.frozen
@@ -89,7 +145,7 @@ class Result:
 
     program: Program
     relations: dict[str, tuple[tuple, ...]] = attrs.field(eq=False)
-    derivations: dict[Fact, tuple[Derivation, ...]] = attrs.field(eq=False)
+    derivations: DerivationView = attrs.field(eq=False)
     conclusions: tuple[Conclusion, ...]
     conclusion_derivations: dict[Conclusion, tuple[Derivation, ...]] = attrs.field(eq=False)
     defeats: tuple[Defeat, ...]
@@ -126,37 +182,41 @@ class _Run:
         self.engine = engine
         self.program = engine.program
         self.limit = limit
-        self.relations: dict[str, Relation] = defaultdict(Relation)
-        for name in engine.params:
-            self.relations[name] = Relation()
-        self.derivations: dict[Fact, list[Derivation]] = {}
+        self.relations: dict[str, Relation] = {
+            name: engine.shared_relations.get(name) or Relation() for name in engine.params
+        }
+        self.derivations: dict[tuple, list[RawDerivation]] = dict(engine.shared_derivations)
         self.seen_derivations: set = set()
         self.conclusions: dict[Conclusion, list[Derivation]] = {}
         self.defeats: list[Defeat] = []
         self.count = 0
         self.exceptions = self.program.exceptions
-        self.firings_cache: dict[str, dict] = {}
+        self.firings_cache: dict[str, _Defeaters] = {}
+        self.body_predicates = {rid: tuple(a.predicate for a in c.body_atoms) for rid, c in engine.compiled.items()}
+        self.gloss_vars = {rid: c.gloss_vars for rid, c in engine.compiled.items()}
+        self.view = DerivationView(self.derivations, self.body_predicates, self.gloss_vars)
 
     # adding facts ---------------------------------------------------------------------------
-    def add(self, fact: Fact, derivation: Derivation) -> bool:
+    def add(self, predicate: str, values: tuple, raw: RawDerivation) -> bool:
         """Record a derivation; True when the fact is new."""
-        known = self.derivations.get(fact)
+        key = (predicate, values)
+        known = self.derivations.get(key)
         if known is None:
             self.count += 1
             if self.count > self.limit:
-                raise EvaluationLimit(derivation.rule or derivation.source, self.limit)
-            self.derivations[fact] = [derivation]
-            self.relations[fact.predicate].add(fact.values)
+                raise EvaluationLimit(raw[0] or raw[1], self.limit)
+            self.derivations[key] = [raw]
+            self.relations[predicate].add(values)
             return True
-        if derivation not in known:
-            known.append(derivation)
+        if raw not in known:
+            known.append(raw)
         return False
 
     def run(self, base: Iterable[Fact]) -> Result:
         for predicate, values, ref in self.engine.table_facts:
-            self.add(Fact(predicate, values), Derivation(None, "table", bindings=(("§", ref),)))
+            self.add(predicate, values, (None, "table", (), (), (("§", ref),)))
         for fact in sorted(base, key=fact_sort_key):
-            self.add(fact, Derivation(None, "input"))
+            self.add(fact.predicate, fact.values, (None, "input", (), (), ()))
         for stratum in self.program.strata.strata:
             if stratum.rules:
                 self.run_stratum(stratum)
@@ -164,7 +224,7 @@ class _Run:
         return Result(
             self.program,
             {name: tuple(rel.facts) for name, rel in self.relations.items() if rel.facts},
-            {fact: tuple(ds) for fact, ds in self.derivations.items()},
+            self.view,
             conclusions,
             {c: tuple(ds) for c, ds in self.conclusions.items()},
             tuple(self.defeats),
@@ -177,7 +237,7 @@ class _Run:
         members = set(stratum.predicates)
         new: dict[str, list[tuple]] = defaultdict(list)
         for compiled in rules:
-            self.fire(compiled, -1, [], new)
+            self.fire(compiled, -1, [], new, stratum.recursive)
         if not stratum.recursive:
             return
         while new:
@@ -185,37 +245,42 @@ class _Run:
             for compiled in rules:
                 for index, atom in enumerate(compiled.body_atoms):
                     if atom.predicate in members and delta.get(atom.predicate):
-                        self.fire(compiled, index, delta[atom.predicate], new)
+                        self.fire(compiled, index, delta[atom.predicate], new, True)
 
-    def fire(self, compiled: CompiledRule, variant: int, delta: list, new: dict) -> None:
+    def fire(self, compiled: CompiledRule, variant: int, delta: list, new: dict, recursive: bool) -> None:
         out: list = []
         compiled.variants[variant](self.relations, delta, out)
+        if not out:
+            return
         rule = compiled.rule
-        defeaters = self.defeaters(rule.id) if rule.id in self.exceptions else None
+        rule_id = rule.id
+        defeaters = self.defeaters(rule_id) if rule_id in self.exceptions else None
+        kinds = compiled.head_kinds
         for heads, matched, absent, gloss in out:
-            key = (rule.id, matched)
-            if key in self.seen_derivations:
-                continue
-            self.seen_derivations.add(key)
-            derivation = self.derivation(compiled, matched, absent, gloss)
-            made = self.heads(compiled, heads, derivation)
-            beaten = defeaters.find(rule, heads) if defeaters else None
-            if beaten is not None:
-                by_rule, by_head, by_derivation = beaten
-                for head in made:
-                    self.defeats.append(Defeat(rule.id, head, derivation, by_rule, by_head, by_derivation))
-                continue
-            for head in made:
-                if isinstance(head, Conclusion):
-                    self.conclusions.setdefault(head, []).append(derivation)
-                elif self.add(head, derivation):
-                    new[head.predicate].append(head.values)
+            if recursive:
+                # Semi-naive variants can meet the same match twice; count each derivation once.
+                key = (rule_id, matched)
+                if key in self.seen_derivations:
+                    continue
+                self.seen_derivations.add(key)
+            raw = (rule_id, "rule", matched, absent, gloss)
+            if defeaters is not None:
+                beaten = defeaters.find(rule, heads)
+                if beaten is not None:
+                    derivation = self.view.make(raw)
+                    by_rule, by_head, by_derivation = beaten
+                    for head in self.heads(compiled, heads, derivation):
+                        self.defeats.append(Defeat(rule_id, head, derivation, by_rule, by_head, by_derivation))
+                    continue
+            for kind, values, head in zip(kinds, heads, rule.heads):
+                if kind == VERDICT:
+                    derivation = self.view.make(raw)
+                    self.conclusions.setdefault(self.conclusion(rule_id, head, values, derivation), []).append(derivation)
+                elif self.add(kind, values, raw):
+                    new[kind].append(values)
 
     def derivation(self, compiled: CompiledRule, matched, absent, gloss) -> Derivation:
-        facts = tuple(Fact(atom.predicate, values) for atom, values in zip(compiled.body_atoms, matched))
-        return Derivation(
-            compiled.rule.id, "rule", facts, tuple(Absent(p, v) for p, v in absent), tuple(zip(compiled.gloss_vars, gloss))
-        )
+        return self.view.make((compiled.rule.id, "rule", matched, absent, gloss))
 
     def heads(self, compiled: CompiledRule, heads, derivation: Derivation) -> list:
         made = []
