@@ -127,9 +127,10 @@ class _Checker:
             if isinstance(literal, Atom):
                 resolved = self.resolve_atom(literal, complete=False)
                 failed |= resolved is None
+                # Even a faulty atom binds its variables, so one mistake is reported once.
+                bound.update(a.term.name for a in literal.args if isinstance(a.term, Var))
                 if resolved is not None:
                     body.append(resolved)
-                    bound.update(a.term.name for a in resolved.args if isinstance(a.term, Var))
             elif isinstance(literal, Negation):
                 resolved = self.resolve_atom(literal.atom, complete=False)
                 failed |= resolved is None

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Sequence
 
-from .commands import check, cite, coverage, explain
+from .commands import chart, check, cite, coverage, explain
 from .errors import RulebookError, UsageError
 
-COMMANDS = (cite, check, coverage, explain)
+COMMANDS = (chart, cite, check, coverage, explain)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -7,7 +7,10 @@ import argparse
 from ..diagnostics import Diagnostic
 from ..errors import RulebookError, UsageError
 from ..evaluate import EvaluationLimit, Result
+from ..chart import base_facts
 from ..facts import Fact
+from ..hexagrams import HexagramNames
+from ..inputs import add_chart_arguments, cast_from_args, moment_from_args
 from ..query import parse_fact
 from ..rulebook import load_engine
 
@@ -18,6 +21,7 @@ def add_rulebook_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
+    add_chart_arguments(parser)
     add_rulebook_argument(parser)
     parser.add_argument("--fact", dest="base_facts", action="append", default=[], metavar="FACT",
                         help="a base fact, e.g. '爻(位: 1, 值: 9)' (repeatable); added to the chart's facts")
@@ -27,8 +31,10 @@ def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
 
 def evaluate_from_args(args: argparse.Namespace) -> Result:
     engine = load_engine(args.rulebook)
-    base: list[Fact] = [parse_fact(text, engine.program) for text in args.base_facts]
-    for fact in base:
+    cast = cast_from_args(args, HexagramNames(engine.program).resolve)
+    base: list[Fact] = base_facts(engine, cast, moment_from_args(args))
+    base += [parse_fact(text, engine.program) for text in args.base_facts]
+    for fact in base[len(base) - len(args.base_facts):]:
         if engine.program.declarations[fact.predicate].kind != "input":
             raise UsageError(f"{fact.predicate} is not an input predicate; only input facts can be given")
     try:

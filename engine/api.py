@@ -1,0 +1,61 @@
+"""The Python API: the same inputs as the CLI flags, the same validation, the same outputs."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Sequence
+
+from .calendar import Moment
+from .cast import Cast
+from .chart import Chart, base_facts, book_conventions
+from .errors import UsageError
+from .evaluate import Engine, Result
+from .hexagrams import HexagramNames
+from .inputs import cast_from_args, moment_from_args
+from .rulebook import load_engine
+
+SCHOOL = "易冒"
+
+
+def _namespace(**flags) -> argparse.Namespace:
+    return argparse.Namespace(**flags)
+
+
+def resolver(engine: Engine) -> HexagramNames:
+    return HexagramNames(engine.program)
+
+
+def cast(*, lines: str | None = None, coins: str | None = None, hexagram: str | None = None,
+         random: bool = False, seed: int | None = None, rulebook: Sequence[str] | None = None) -> Cast:
+    """A cast from one of: six line digits, coin faces, a hexagram name, or seeded random coins."""
+    engine = load_engine(rulebook)
+    found = cast_from_args(_namespace(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed),
+                           resolver(engine).resolve)
+    if found is None:
+        raise UsageError("give a cast: --lines, --coins, --hexagram or --random")
+    return found
+
+
+def moment(*, date: str | None = None, tz: str | None = None, zi_boundary: str | None = None,
+           lunar: str | None = None, leap: bool = False, time: str | None = None, year: str | None = None,
+           month: str | None = None, day: str | None = None, hour: str | None = None) -> Moment | None:
+    return moment_from_args(_namespace(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
+                                       year=year, month=month, day=day, hour=hour))
+
+
+def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, rulebook_label: str) -> Chart:
+    result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment))
+    return Chart(the_cast, the_moment, result, book_conventions(the_moment, SCHOOL, rulebook_label))
+
+
+def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str | None = None,
+          random: bool = False, seed: int | None = None, date: str | None = None, tz: str | None = None,
+          zi_boundary: str | None = None, lunar: str | None = None, leap: bool = False, time: str | None = None,
+          year: str | None = None, month: str | None = None, day: str | None = None, hour: str | None = None,
+          rulebook: Sequence[str] | None = None) -> Chart:
+    """The chart for a cast and a moment; `.to_dict()` is exactly `yimao chart --json`."""
+    engine = load_engine(rulebook)
+    the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, rulebook=rulebook)
+    the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
+                        year=year, month=month, day=day, hour=hour)
+    return evaluate_chart(engine, the_cast, the_moment, "shipped" if not rulebook else ", ".join(rulebook))

@@ -1,0 +1,142 @@
+"""The chart (排盘): a cast and a moment turned into base facts, evaluated by the rulebook, and read
+back as the chart.  Every cell comes from a derived fact, so `yimao why` explains any of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .calendar import Moment
+from .cast import Cast
+from .evaluate import Engine, Result
+from .facts import Fact
+from .ir import Value
+
+POSITIONS = range(1, 7)
+GENERATIONS = ("八纯", "一世", "二世", "三世", "四世", "五世", "游魂", "归魂")
+
+
+def base_facts(engine: Engine, cast: Cast | None, moment: Moment | None) -> list[Fact]:
+    """The input facts: 爻(位, 值) for each line, and the moment's pillars and solar term."""
+    facts: list[Fact] = []
+    if cast is not None:
+        facts += [Fact("爻", (position, value)) for position, value in zip(POSITIONS, cast.lines)]
+    if moment is not None:
+        for predicate, args in moment.base_facts():
+            params = engine.program.declarations[predicate].params
+            facts.append(Fact(predicate, tuple(args[p] for p in params)))
+    return facts
+
+
+class Reader:
+    """Look-ups over a result by predicate and named arguments."""
+
+    def __init__(self, result: Result) -> None:
+        self.result = result
+
+    def rows(self, predicate: str, **match: Value) -> list[dict[str, Value]]:
+        if predicate not in self.result.program.declarations:
+            return []
+        rows = []
+        for fact in self.result.facts(predicate):
+            args = self.result.args(fact)
+            if all(args.get(k) == v for k, v in match.items()):
+                rows.append(args)
+        return rows
+
+    def value(self, predicate: str, arg: str, **match: Value) -> Value | None:
+        """The argument's value when exactly one fact matches; None when none (or several) do."""
+        values = {row[arg] for row in self.rows(predicate, **match)}
+        return values.pop() if len(values) == 1 else None
+
+    def holds(self, predicate: str, **match: Value) -> bool:
+        return bool(self.rows(predicate, **match))
+
+
+@attrs.frozen
+class Chart:
+    cast: Cast
+    moment: Moment | None
+    result: Result = attrs.field(eq=False)
+    conventions: dict[str, Any] = attrs.field(eq=False, factory=dict)
+
+    def hexagram(self, predicate: str) -> dict[str, Value | None] | None:
+        read = Reader(self.result)
+        name = read.value(predicate, "卦")
+        if name is None:
+            return None
+        palace = read.value("宫", "宫", 卦=name)
+        return {
+            "name": name,
+            "short": read.value("卦名", "简", 卦=name),
+            "palace": palace,
+            "palace_element": read.value("宫五行", "五行", 宫=palace) if palace else None,
+            "generation": read.value("世代", "代", 卦=name),
+        }
+
+    def line(self, position: int) -> dict[str, Any]:
+        read = Reader(self.result)
+        role = "世" if read.holds("世", 位=position) else "应" if read.holds("应", 位=position) else None
+        changed = None
+        if read.holds("动", 位=position):
+            changed = {
+                "stem": read.value("变纳甲", "干", 位=position),
+                "branch": read.value("变纳甲", "支", 位=position),
+                "element": read.value("变五行", "五行", 位=position),
+                "relative": read.value("变六亲", "亲", 位=position),
+            }
+        hidden = None
+        if read.holds("伏神", 位=position):
+            hidden = {
+                "stem": read.value("伏神", "干", 位=position),
+                "branch": read.value("伏神", "支", 位=position),
+                "element": read.value("伏神", "五行", 位=position),
+                "relative": read.value("伏神", "亲", 位=position),
+            }
+        return {
+            "position": position,
+            "value": self.cast.lines[position - 1],
+            "moving": read.holds("动", 位=position),
+            "stem": read.value("纳甲", "干", 位=position),
+            "branch": read.value("纳甲", "支", 位=position),
+            "element": read.value("爻五行", "五行", 位=position),
+            "relative": read.value("六亲", "亲", 位=position),
+            "spirit": read.value("六神", "神", 位=position),
+            "role": role,
+            "hidden": hidden,
+            "changed": changed,
+        }
+
+    def void(self) -> list[str] | None:
+        branches = [row["支"] for row in Reader(self.result).rows("旬空")]
+        return sorted(branches, key="子丑寅卯辰巳午未申酉戌亥".index) or None
+
+    def to_dict(self) -> dict[str, Any]:
+        pillars = self.moment.to_dict()["pillars"] if self.moment else {"year": None, "month": None, "day": None, "hour": None}
+        return {
+            "hexagram": self.hexagram("本卦"),
+            "changed": self.hexagram("之卦"),
+            "pillars": pillars,
+            "void": self.void(),
+            "lines": [self.line(p) for p in POSITIONS],
+            "cast": self.cast.to_dict(),
+            "moment": self.moment.to_dict() if self.moment else None,
+            "missing": self.missing(),
+            "conventions": self.conventions,
+        }
+
+    def missing(self) -> list[str]:
+        return list(self.moment.missing) if self.moment else ["moment (no date or 干支 given)"]
+
+
+def book_conventions(moment: Moment | None, school: str, rulebook: str) -> dict[str, Any]:
+    """The conventions recorded with every chart (DESIGN: Conventions that must be explicit)."""
+    conventions: dict[str, Any] = dict(moment.conventions) if moment else {}
+    conventions.update({
+        "school": school,
+        "rulebook": rulebook,
+        "moving_lines": "only 6 and 9 change (ch. 2, 11); 暗动 never changes a line; the top line changes",
+        "najia_qian_kun": "二老时迁 (ch. 4): 乾坤 stems swap at the solstices",
+    })
+    return conventions
