@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Sequence
 
-from .commands import chart, check, cite, coverage, explain
+from .commands import chart, check, cite, coverage, examples, explain
 from .errors import RulebookError, UsageError
 
-COMMANDS = (chart, cite, check, coverage, explain)
+COMMANDS = (chart, cite, check, coverage, explain, examples)
 
 
 class _Parser(argparse.ArgumentParser):

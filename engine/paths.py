@@ -28,5 +28,13 @@ def rulebook_dir() -> Path:
     return data_dir("rulebook")
 
 
+def cases_dir() -> Path:
+    """The book's worked examples: `tests/cases` in a checkout, `engine/cases` in the wheel."""
+    for candidate in (_PACKAGE / "cases", _PACKAGE.parent / "tests" / "cases"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("yimao's worked-example cases are missing from the installation")
+
+
 def book_dir() -> Path:
     return rulebook_dir() / "book"

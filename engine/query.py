@@ -27,12 +27,31 @@ class Pattern:
         return Fact(self.predicate, self.values) if None not in self.values else None
 
 
-def parse_atom(text: str) -> Atom:
+def parse_atoms(text: str) -> list[Atom]:
+    """One or more atoms, comma separated, sharing variables: `纳甲(位: P, 支: 亥), 动(位: P)`."""
     try:
         tree = parse_tree(text.strip(), "<query>", start="query")
     except SyntaxProblem as problem:
         raise UsageError(f"cannot read {text!r}: {problem.diagnostic.message} (column {problem.diagnostic.span.column})") from None
-    return _ToIR("<query>").transform(tree).children[0]
+    return list(_ToIR("<query>").transform(tree).children)
+
+
+def parse_atom(text: str) -> Atom:
+    atoms = parse_atoms(text)
+    if len(atoms) != 1:
+        raise UsageError(f"cannot read {text!r}: give one fact or pattern")
+    return atoms[0]
+
+
+def resolve_conjunction(text: str, program: Program) -> list[Atom]:
+    """Atoms with their arguments named and checked against the declarations."""
+    resolved = []
+    for atom in parse_atoms(text):
+        named, problems = resolve_arguments(atom, program.declarations.get(atom.predicate), complete=False)
+        if problems:
+            raise UsageError(f"{text}: {problems[0][1]}")
+        resolved.append(named)
+    return resolved
 
 
 def parse_pattern(text: str, program: Program) -> Pattern:

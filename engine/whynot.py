@@ -11,6 +11,7 @@ from .compile import _lt, _le
 from .evaluate import Result
 from .explain import Explainer, describe
 from .facts import Absent, Fact
+from .matching import match_atom
 from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Wildcard
 from .query import Pattern
 
@@ -118,7 +119,7 @@ class WhyNot:
                 nxt = []
                 for e in envs:
                     for values in self.result.relations.get(literal.predicate, ()):
-                        extended = _match(literal, params, values, e)
+                        extended = match_atom(literal, params, values, e)
                         if extended is not None:
                             nxt.append(extended)
                             if len(nxt) >= MAX_ENVS:
@@ -136,7 +137,7 @@ class WhyNot:
                 kept = []
                 blocker = None
                 for e in envs:
-                    hit = next((v for v in self.result.relations.get(atom.predicate, ()) if _match(atom, params, v, e) is not None), None)
+                    hit = next((v for v in self.result.relations.get(atom.predicate, ()) if match_atom(atom, params, v, e) is not None), None)
                     if hit is None:
                         kept.append(e)
                     elif blocker is None:
@@ -225,24 +226,6 @@ def _vars(expr) -> set[str]:
     if isinstance(expr, Arith):
         return _vars(expr.left) | _vars(expr.right)
     return set()
-
-
-def _match(atom: Atom, params, values, env: dict) -> dict | None:
-    position = {p: i for i, p in enumerate(params)}
-    out = dict(env)
-    for arg in atom.args:
-        value = values[position[arg.name]]
-        term = arg.term
-        if isinstance(term, Const):
-            if term.value != value:
-                return None
-        elif isinstance(term, Var):
-            if term.name in out:
-                if out[term.name] != value:
-                    return None
-            else:
-                out[term.name] = value
-    return out
 
 
 def _instantiate(atom: Atom, params, envs: list[dict]) -> Pattern:

@@ -1,0 +1,40 @@
+"""`yimao examples`: run the book's worked examples and print one row per case."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.table import Table
+
+from ..examples import load_cases, run_cases
+from ..render.output import console, print_json
+from ..rulebook import load_engine
+from .common import add_rulebook_argument
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("examples", help="run the book's worked examples as regression cases",
+                                   description="Run every worked example (tests/cases/*.toml): agree, disagree, "
+                                   "undecidable (needs rules not yet written), or known-disagreement (with its reason). "
+                                   "Exit 1 if any case disagrees without a recorded reason.")
+    parser.add_argument("--chapter", type=int, metavar="N", help="only the cases of chapter N")
+    parser.add_argument("--cases", metavar="DIR", help="a folder of case files instead of the shipped ones")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_rulebook_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    cases = [c for c in load_cases(Path(args.cases) if args.cases else None) if args.chapter is None or c.chapter == args.chapter]
+    data = run_cases(load_engine(args.rulebook), cases)
+    if args.json:
+        print_json(data)
+    else:
+        table = Table("case", "章", "line", "status", "detail")
+        for row in data["cases"]:
+            table.add_row(row["id"], str(row["chapter"]), str(row["source_line"]), row["status"], row["detail"])
+        out = console()
+        out.print(table)
+        out.print("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
+    return 1 if data["summary"]["disagree"] else 0
