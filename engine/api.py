@@ -10,6 +10,7 @@ from .cast import Cast
 from .chart import Chart, base_facts, book_conventions
 from .errors import UsageError
 from .evaluate import Engine, Result
+from .facts import Fact
 from .hexagrams import HexagramNames
 from .inputs import cast_from_args, moment_from_args
 from .rulebook import load_engine
@@ -43,8 +44,9 @@ def moment(*, date: str | None = None, tz: str | None = None, zi_boundary: str |
                                        year=year, month=month, day=day, hour=hour))
 
 
-def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, rulebook_label: str) -> Chart:
-    result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment))
+def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, rulebook_label: str,
+                   extra: Sequence[Fact] = ()) -> Chart:
+    result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment) + list(extra))
     return Chart(the_cast, the_moment, result, book_conventions(the_moment, SCHOOL, rulebook_label))
 
 

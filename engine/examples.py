@@ -2,7 +2,8 @@
 
 A case file (TOML, `tests/cases/NN-章名.toml`) holds the inputs as the book gives them, the facts
 the book states (`present`, each a pattern or a conjunction sharing variables) and the ones it
-denies (`absent`), the book's conclusion quoted, and optionally `known_disagreement`: the reason
+denies (`absent`), extra input facts the book gives (`facts`, e.g. the 用神 it names), the book's
+conclusion quoted, and optionally `known_disagreement`: the reason
 the engine is known to differ.  A case whose facts need predicates the rulebook does not have yet
 is undecidable, never silently passed.
 """
@@ -22,7 +23,7 @@ from .evaluate import Engine
 from .inputs import cast_from_args, moment_from_args
 from .matching import solutions
 from .paths import cases_dir
-from .query import resolve_conjunction
+from .query import parse_fact, resolve_conjunction
 
 INPUT_KEYS = ("lines", "coins", "hexagram", "year", "month", "day", "hour", "date", "lunar")
 STATUSES = ("agree", "disagree", "undecidable", "known-disagreement")
@@ -34,6 +35,7 @@ class Case:
     chapter: int
     source_line: int
     inputs: dict[str, str] = attrs.field(eq=False)
+    facts: tuple[str, ...]  # extra input facts, e.g. the 用神 the book names
     present: tuple[str, ...]
     absent: tuple[str, ...]
     book: str
@@ -65,7 +67,7 @@ def load_cases(folder: Path | None = None) -> list[Case]:
                 cases.append(Case(
                     id=str(entry["id"]), chapter=int(entry["chapter"]), source_line=int(entry["source_line"]),
                     inputs={k: str(entry[k]) for k in INPUT_KEYS if k in entry},
-                    present=tuple(entry.get("present", ())), absent=tuple(entry.get("absent", ())),
+                    facts=tuple(entry.get("facts", ())), present=tuple(entry.get("present", ())), absent=tuple(entry.get("absent", ())),
                     book=str(entry.get("book", "")), known_disagreement=str(entry.get("known_disagreement", "")),
                     file=path.name,
                 ))
@@ -85,7 +87,8 @@ def run_case(engine: Engine, case: Case) -> Outcome:
         moment = moment_from_args(args)
         if cast is None:
             return Outcome(case, "undecidable", "the case gives no hexagram")
-        chart = evaluate_chart(engine, cast, moment, "shipped")
+        extra = [parse_fact(text, engine.program) for text in case.facts]
+        chart = evaluate_chart(engine, cast, moment, "shipped", extra)
         checks = [(text, True, resolve_conjunction(text, engine.program)) for text in case.present]
         checks += [(text, False, resolve_conjunction(text, engine.program)) for text in case.absent]
     except UsageError as error:
