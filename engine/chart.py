@@ -82,7 +82,7 @@ class Chart:
         if read.holds("动", 位=position):
             changed = {
                 "stem": read.value("变纳甲", "干", 位=position),
-                "branch": read.value("变纳甲", "支", 位=position),
+                "branch": read.value("变纳支", "支", 位=position),
                 "element": read.value("变五行", "五行", 位=position),
                 "relative": read.value("变六亲", "亲", 位=position),
             }
@@ -99,7 +99,7 @@ class Chart:
             "value": self.cast.lines[position - 1],
             "moving": read.holds("动", 位=position),
             "stem": read.value("纳甲", "干", 位=position),
-            "branch": read.value("纳甲", "支", 位=position),
+            "branch": read.value("纳支", "支", 位=position),  # known even when 乾/坤 stems are not
             "element": read.value("爻五行", "五行", 位=position),
             "relative": read.value("六亲", "亲", 位=position),
             "spirit": read.value("六神", "神", 位=position),
