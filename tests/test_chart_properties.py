@@ -1,0 +1,155 @@
+"""Chart invariants over all 64 hexagrams and all 4096 original→changed pairs.
+
+The expectations are computed here independently of the rulebook, from the standard 京房 八宫
+construction and 纳甲 tables (as printed in the 八宫卦 tables of the 纳甲筮法 literature):
+the palace's pure hexagram, then lines 1..5 changed in turn (一世..五世), 游魂 changes line 4
+back, 归魂 restores the inner trigram; 世 on 6 for 八纯, on 1..5 for 一世..五世, 4 for 游魂, 3 for
+归魂; 应 three away.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.chart import base_facts
+from engine.evaluate import Result
+from engine.facts import Fact
+from engine.hexagrams import HexagramNames
+from engine.rulebook import load_engine
+import engine
+
+TRIGRAMS = {  # bottom, middle, top (1 = yang)
+    "乾": (1, 1, 1), "兑": (1, 1, 0), "离": (1, 0, 1), "震": (1, 0, 0),
+    "巽": (0, 1, 1), "坎": (0, 1, 0), "艮": (0, 0, 1), "坤": (0, 0, 0),
+}
+BRANCHES = {  # inner three, outer three
+    "乾": "子寅辰午申戌", "坎": "寅辰午申戌子", "艮": "辰午申戌子寅", "震": "子寅辰午申戌",
+    "巽": "丑亥酉未巳卯", "离": "卯丑亥酉未巳", "坤": "未巳卯丑亥酉", "兑": "巳卯丑亥酉未",
+}
+STEMS = {"震": "庚", "巽": "辛", "坎": "戊", "离": "己", "艮": "丙", "兑": "丁"}
+ELEMENT = {"乾": "金", "兑": "金", "离": "火", "震": "木", "巽": "木", "坎": "水", "艮": "土", "坤": "土"}
+BRANCH_ELEMENT = dict(zip("子丑寅卯辰巳午未申酉戌亥", "水土木木土火火土金金土水"))
+GENERATES = {"木": "火", "火": "土", "土": "金", "金": "水", "水": "木"}
+CONTROLS = {"木": "土", "土": "水", "水": "火", "火": "金", "金": "木"}
+GENERATIONS = ["八纯", "一世", "二世", "三世", "四世", "五世", "游魂", "归魂"]
+SHI = {"八纯": 6, "一世": 1, "二世": 2, "三世": 3, "四世": 4, "五世": 5, "游魂": 4, "归魂": 3}
+TRIGRAM_OF = {bits: name for name, bits in TRIGRAMS.items()}
+
+
+def palaces() -> dict[tuple[int, ...], tuple[str, str]]:
+    """bits (bottom first) -> (palace, generation), by the sixteen changes."""
+    found = {}
+    for palace, trigram in TRIGRAMS.items():
+        lines = list(trigram + trigram)
+        found[tuple(lines)] = (palace, "八纯")
+        for n in range(1, 6):
+            lines[n - 1] ^= 1
+            found[tuple(lines)] = (palace, GENERATIONS[n])
+        lines[3] ^= 1
+        found[tuple(lines)] = (palace, "游魂")
+        lines[0:3] = trigram
+        found[tuple(lines)] = (palace, "归魂")
+    return found
+
+
+PALACES = palaces()
+
+
+def relative(palace_element: str, element: str) -> str:
+    if element == palace_element:
+        return "兄弟"
+    if GENERATES[element] == palace_element:
+        return "父母"
+    if GENERATES[palace_element] == element:
+        return "子孙"
+    if CONTROLS[palace_element] == element:
+        return "妻财"
+    return "官鬼"
+
+
+def expected_branch(bits: tuple[int, ...], position: int) -> str:
+    inner, outer = TRIGRAM_OF[bits[:3]], TRIGRAM_OF[bits[3:]]
+    return BRANCHES[inner][position - 1] if position <= 3 else BRANCHES[outer][position - 1]
+
+
+@pytest.fixture(scope="module")
+def setup():
+    rulebook = load_engine()
+    names = HexagramNames(rulebook.program)
+    # A moment after the winter solstice with a day stem, so stems and spirits are all derivable.
+    moment = engine.moment(date="2024-03-01T12:00+08:00")
+    return rulebook, names, moment
+
+
+def evaluate(setup, lines: tuple[int, ...]) -> Result:
+    rulebook, _, moment = setup
+    return rulebook.evaluate(base_facts(rulebook, engine.cast(lines="".join(map(str, lines))), moment))
+
+
+def values(result: Result, predicate: str) -> dict:
+    """position -> the remaining arguments, for position-keyed predicates."""
+    return {v[0]: v[1:] for v in result.relations.get(predicate, ())}
+
+
+def test_sixteen_changes_give_64_hexagrams_eight_per_palace():
+    assert len(PALACES) == 64
+    for palace in TRIGRAMS:
+        members = [g for p, g in PALACES.values() if p == palace]
+        assert sorted(members) == sorted(GENERATIONS)
+
+
+def test_every_static_hexagram(setup):
+    _, names, _ = setup
+    assert len(names.bits) == 64
+    for bits, (palace, generation) in PALACES.items():
+        result = evaluate(setup, tuple(7 if b else 8 for b in bits))
+        name = names.name(bits)
+        assert result.holds(Fact("本卦", (name,)))
+        assert result.holds(Fact("宫", (name, palace))) and result.holds(Fact("世代", (name, generation)))
+        assert not result.relations.get("之卦") and not result.relations.get("动")
+        shi = SHI[generation]
+        assert [p for (p,) in result.relations["世"]] == [shi]
+        assert [p for (p,) in result.relations["应"]] == [(shi + 2) % 6 + 1]  # three apart
+        najia = values(result, "纳甲")
+        for position in range(1, 7):
+            branch = expected_branch(bits, position)
+            trigram = TRIGRAM_OF[bits[:3] if position <= 3 else bits[3:]]
+            stem = STEMS.get(trigram) or {"乾": "甲壬", "坤": "乙癸"}[trigram][position > 3]
+            assert najia[position] == (stem, branch), (name, position)
+            assert values(result, "六亲")[position] == (relative(ELEMENT[palace], BRANCH_ELEMENT[branch]),)
+
+
+def test_all_4096_original_changed_pairs(setup):
+    _, names, _ = setup
+    hexagrams = list(PALACES)
+    for original, changed in itertools.product(hexagrams, hexagrams):
+        lines = tuple(
+            (9 if o else 6) if o != c else (7 if o else 8) for o, c in zip(original, changed)
+        )
+        result = evaluate(setup, lines)
+        moving = {p for (p,) in result.relations.get("动", ())}
+        assert moving == {i + 1 for i in range(6) if original[i] != changed[i]}
+        if original == changed:
+            assert not result.relations.get("之卦")
+            continue
+        assert result.holds(Fact("之卦", (names.name(changed),)))
+        palace_element = ELEMENT[PALACES[original][0]]
+        changed_branch = values(result, "变纳支")
+        changed_relative = values(result, "变六亲")
+        assert set(changed_branch) == moving
+        for position in moving:
+            branch = expected_branch(changed, position)
+            assert changed_branch[position] == (branch,)
+            # the changed line's relative is reckoned from the ORIGINAL hexagram's palace
+            assert changed_relative[position] == (relative(palace_element, BRANCH_ELEMENT[branch]),)
+
+
+@pytest.mark.parametrize("day_stem, first", [("甲", "青龙"), ("丙", "朱雀"), ("戊", "勾陈"), ("己", "腾蛇"), ("庚", "白虎"), ("壬", "元武")])
+def test_day_spirits_start_by_day_stem(day_stem, first):
+    order = ["青龙", "朱雀", "勾陈", "腾蛇", "白虎", "元武"]
+    day = day_stem + {"甲": "子", "丙": "寅", "戊": "辰", "己": "巳", "庚": "午", "壬": "申"}[day_stem]
+    spirits = [line["spirit"] for line in engine.chart(lines="777777", day=day).to_dict()["lines"]]
+    start = order.index(first)
+    assert spirits == [order[(start + i) % 6] for i in range(6)]

@@ -1,0 +1,49 @@
+"""`yimao coverage` and the shipped rulebook's health."""
+
+import json
+
+from engine.cli import main
+from rulebooks import write
+
+TEXT = """\
+chapter 25 月破
+predicate 月破(位)
+§25.1 「以用处反，名为月破」
+rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位: P)
+§25.2 narrative "illustration only"
+§25.3
+"""
+
+
+def test_coverage_json_shape(tmp_path, capsys):
+    write(tmp_path, TEXT)
+    assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (row,) = data["chapters"]
+    assert row == {"chapter": 25, "name": "月破", "paragraphs": 3, "cited": 1, "narrative": 1, "untouched": [3],
+                   "accounted_percent": 66.7}
+    assert data["total"]["paragraphs"] == 3 and data["total"]["untouched"] == 1
+
+
+def test_coverage_counts_every_chapter_by_default(tmp_path, capsys):
+    write(tmp_path, TEXT)
+    assert main(["coverage", "--rulebook", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["chapter"] for r in data["chapters"]] == list(range(1, 92))
+    assert data["total"]["paragraphs"] == sum(r["paragraphs"] for r in data["chapters"])
+
+
+def test_bad_chapter_range(capsys):
+    assert main(["coverage", "--chapters", "x"]) == 2
+    assert main(["coverage", "--chapters", "95"]) == 2
+
+
+def test_shipped_rulebook_is_clean(capsys):
+    assert main(["check"]) == 0, capsys.readouterr().err
+
+
+def test_chapters_1_to_10_fully_accounted(capsys):
+    assert main(["coverage", "--chapters", "1-10", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert all(not row["untouched"] for row in data["chapters"]), data["chapters"]
+    assert data["total"]["accounted_percent"] == 100.0
