@@ -9,6 +9,7 @@ Variant -1 reads every body atom from the full relations; variant i reads atom i
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import attrs
@@ -16,6 +17,37 @@ import attrs
 from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Verdict, Wildcard
 
 JoinFunction = Callable[[dict, list, list], None]
+_PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
+
+
+class Variants:
+    """The join functions of one rule, compiled from their source on first use (the delta
+    variants serve only recursive strata) or from cached code objects."""
+
+    __slots__ = ("rule_id", "source", "functions")
+
+    def __init__(self, rule_id: str, source: Callable[[int], str], code: dict[int, object] | None = None) -> None:
+        self.rule_id = rule_id
+        self.source = source  # variant -> Python source of its join function
+        self.functions: dict[int, JoinFunction] = {}
+        for variant, compiled in (code or {}).items():
+            self.functions[variant] = _function(compiled)
+
+    def __getitem__(self, variant: int) -> JoinFunction:
+        function = self.functions.get(variant)
+        if function is None:
+            function = _function(self.code(variant))
+            self.functions[variant] = function
+        return function
+
+    def code(self, variant: int):
+        return compile(self.source(variant), f"<rule {self.rule_id} variant {variant}>", "exec")
+
+
+def _function(code) -> JoinFunction:
+    namespace = {"_lt": _lt, "_le": _le}
+    exec(code, namespace)
+    return namespace["join"]
 
 
 @attrs.frozen
@@ -24,7 +56,7 @@ class CompiledRule:
     body_atoms: tuple[Atom, ...]  # positive atoms in evaluation order (matched facts follow it)
     negations: tuple[Atom, ...]
     head_kinds: tuple[str, ...]  # predicate name, or "断" for a conclusion
-    variants: dict[int, JoinFunction] = attrs.field(eq=False)  # -1 full; i delta at body atom i
+    variants: Variants = attrs.field(eq=False)  # -1 full; i delta at body atom i
     gloss_vars: tuple[str, ...]
 
 
@@ -76,23 +108,21 @@ def _vars(expr) -> set[str]:
     return set()
 
 
-def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]]) -> CompiledRule:
+def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None) -> CompiledRule:
     atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
     negations = tuple(lit.atom for lit in rule.body if isinstance(lit, Negation))
     gloss_vars: tuple[str, ...] = ()
     for head in rule.heads:
         if isinstance(head, Verdict):
-            import re
+            gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss)))
+    def source(variant: int) -> str:
+        return _variant_source(rule, atoms, params, gloss_vars, delta_at=None if variant < 0 else variant)
 
-            gloss_vars = tuple(dict.fromkeys(re.findall(r"\{([A-Z][A-Za-z0-9_]*)\}", head.gloss)))
-    variants = {-1: _compile_variant(rule, atoms, params, gloss_vars, delta_at=None)}
-    for index in range(len(atoms)):
-        variants[index] = _compile_variant(rule, atoms, params, gloss_vars, delta_at=index)
     kinds = tuple(h.predicate if isinstance(h, Atom) else "断" for h in rule.heads)
-    return CompiledRule(rule, atoms, negations, kinds, variants, gloss_vars)
+    return CompiledRule(rule, atoms, negations, kinds, Variants(rule.id, source, code), gloss_vars)
 
 
-def _compile_variant(rule: Rule, atoms, params, gloss_vars, delta_at: int | None) -> JoinFunction:
+def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None) -> str:
     out = _Emitter()
     bound: set[str] = set()
     tests = [lit for lit in rule.body if isinstance(lit, (Comparison, Binding, Negation))]
@@ -189,12 +219,7 @@ def _compile_variant(rule: Rule, atoms, params, gloss_vars, delta_at: int | None
     out.line(f"out.append((({', '.join(heads)},), {matched}, {absent}, {gloss}))")
     source = "def join(rels, delta, out):\n"
     source += "".join(f"    {line}\n" for line in prologue)
-    source += "\n".join(out.lines) + "\n"
-    namespace = {"_lt": _lt, "_le": _le}
-    exec(compile(source, f"<rule {rule.id} variant {delta_at}>", "exec"), namespace)
-    join = namespace["join"]
-    join.source = source  # kept for debugging (`yimao` never prints it)
-    return join
+    return source + "\n".join(out.lines) + "\n"
 
 
 def _place_negation(atom: Atom, params, out: _Emitter, prologue: list[str], neg_names: list[str]) -> None:

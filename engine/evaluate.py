@@ -71,9 +71,14 @@ class Engine:
     shared_derivations: dict[tuple, list] = attrs.field(eq=False, factory=dict)
 
     @classmethod
-    def build(cls, program: Program) -> "Engine":
+    def build(cls, program: Program, code: dict[str, object] | None = None) -> "Engine":
+        """Compile a checked program; `code` holds cached code objects of the full variants."""
         params = {name: decl.params for name, decl in program.declarations.items()}
-        compiled = {rule.id: compile_rule(rule, params) for rule in program.rules}
+        code = code or {}
+        compiled = {
+            rule.id: compile_rule(rule, params, {-1: code[rule.id]} if rule.id in code else None)
+            for rule in program.rules
+        }
         rows = []
         for table in program.tables:
             ref = table.citation.ref if table.citation else ""
@@ -96,6 +101,10 @@ class Engine:
                 shared_derivations[(predicate, values)].append(raw)
         return cls(program, compiled, params, tuple(r for r in rows if r[0] in derived), derived,
                    shared_relations, shared_derivations)
+
+    def full_variant_code(self) -> dict[str, object]:
+        """Code objects of every rule's full variant, for the on-disk cache."""
+        return {rule_id: c.variants.code(-1) for rule_id, c in self.compiled.items()}
 
     def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
         return _Run(self, limit).run(base)

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
+import pickle
+import sys
+import tempfile
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -11,7 +17,7 @@ from .diagnostics import Diagnostic
 from .errors import RulebookError, UsageError
 from .evaluate import Engine
 from .lang import parse_module
-from .paths import rulebook_dir
+from .paths import book_dir, grammar_dir, rulebook_dir
 
 SUFFIX = ".ym"
 
@@ -59,18 +65,73 @@ def check_files(files: Iterable[Path]) -> tuple[Program | None, list[Diagnostic]
     return (program if not diagnostics else None), diagnostics
 
 
-_CACHE: dict[tuple, Engine] = {}
+_CACHE: dict[str, Engine] = {}
+CACHE_FORMAT = "1"
+# The modules whose behaviour a cached program depends on: any change invalidates the cache.
+_ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py")
 
 
-def load_engine(paths: Sequence[str | Path] | None = None) -> Engine:
-    """The compiled engine for a rulebook; raises RulebookError with every diagnostic."""
+def _cache_key(files: list[Path]) -> str:
+    digest = hashlib.sha256(f"{CACHE_FORMAT} {sys.version}".encode())
+    package = Path(__file__).resolve().parent
+    for name in _ENGINE_SOURCES:
+        digest.update((package / name).read_bytes())
+    digest.update((grammar_dir() / "yimao.lark").read_bytes())
+    for name in ("yimao-zh.txt", "chapter-map.tsv"):
+        stat = (book_dir() / name).stat()
+        digest.update(f"{name} {stat.st_size} {stat.st_mtime_ns}".encode())
+    for path in files:
+        digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def cache_dir() -> Path:
+    """Where checked and compiled rulebooks are kept: $YIMAO_CACHE_DIR, else the user cache."""
+    if os.environ.get("YIMAO_CACHE_DIR"):
+        return Path(os.environ["YIMAO_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "yimao"
+
+
+def _read_cache(key: str) -> Engine | None:
+    try:
+        program, code = pickle.loads((cache_dir() / f"{key}.pickle").read_bytes())
+        return Engine.build(program, {rule_id: marshal.loads(data) for rule_id, data in code.items()})
+    except Exception:  # a missing, stale or damaged cache is rebuilt, never an error
+        return None
+
+
+def _write_cache(key: str, engine: Engine) -> None:
+    try:
+        folder = cache_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        code = {rule_id: marshal.dumps(c) for rule_id, c in engine.full_variant_code().items()}
+        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(pickle.dumps((engine.program, code), protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(temporary, folder / f"{key}.pickle")
+    except OSError:
+        pass  # a read-only home: work without the cache
+
+
+def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True) -> Engine:
+    """The compiled engine for a rulebook; raises RulebookError with every diagnostic.
+
+    Checked and compiled rulebooks are cached on disk, keyed by the content of every rule file,
+    the grammar and the engine modules, so any edit invalidates the entry.
+    """
     files = rulebook_files(paths)
-    key = tuple((str(p.resolve()), p.stat().st_mtime_ns) for p in files)
+    key = _cache_key(files)
     engine = _CACHE.get(key)
+    if engine is not None:
+        return engine
+    engine = _read_cache(key) if use_cache else None
     if engine is None:
         program, diagnostics = check_files(files)
         if diagnostics:
             raise RulebookError(diagnostics)
         engine = Engine.build(program)
-        _CACHE[key] = engine
+        if use_cache:
+            _write_cache(key, engine)
+    _CACHE[key] = engine
     return engine
