@@ -47,16 +47,16 @@ def moment(*, date: str | None = None, tz: str | None = None, zi_boundary: str |
 def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, rulebook_label: str,
                    extra: Sequence[Fact] = ()) -> Chart:
     result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment) + list(extra))
-    return Chart(the_cast, the_moment, result, book_conventions(the_moment, SCHOOL, rulebook_label))
+    return Chart(the_cast, the_moment, result, book_conventions(the_moment, engine.program.school, rulebook_label))
 
 
 def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str | None = None,
           random: bool = False, seed: int | None = None, date: str | None = None, tz: str | None = None,
           zi_boundary: str | None = None, lunar: str | None = None, leap: bool = False, time: str | None = None,
           year: str | None = None, month: str | None = None, day: str | None = None, hour: str | None = None,
-          rulebook: Sequence[str] | None = None) -> Chart:
+          rulebook: Sequence[str] | None = None, school: str | None = None) -> Chart:
     """The chart for a cast and a moment; `.to_dict()` is exactly `yimao chart --json`."""
-    engine = load_engine(rulebook)
+    engine = load_engine(rulebook, school=school)
     the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, rulebook=rulebook)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)

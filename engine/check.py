@@ -33,6 +33,15 @@ class Program:
     rules: tuple[Rule, ...]
     tables: tuple[Table, ...]
     strata: Stratification = attrs.field(eq=False)
+    overlaid: object = attrs.field(eq=False, default=None)  # schools.Overlaid: the school chain and its changes
+
+    @property
+    def school(self) -> str:
+        return self.overlaid.chain[-1] if self.overlaid else "易冒"
+
+    @property
+    def questions(self):
+        return tuple(q for m in self.modules for q in m.questions)
 
     def rule(self, rule_id: str) -> Rule:
         for rule in self.rules:
@@ -223,6 +232,9 @@ class _Checker:
                     self.error(module.chapter_span, str(error))
             for section in module.sections:
                 self.check_citation(section.citation)
+            for question in module.questions:
+                if not 42 <= question.chapter <= 91:
+                    self.error(question.span, f"question {question.name}: chapter {question.chapter} is not a question chapter (42-91)")
 
     def check_exceptions(self, rules: list[Rule]) -> None:
         by_id = {rule.id: rule for rule in rules}
@@ -327,7 +339,9 @@ def _head_args(rule: Rule) -> set[str]:
     return names
 
 
-def check_program(modules: Iterable[Module], book: Book) -> tuple[Program | None, list[Diagnostic]]:
+def check_program(modules: Iterable[Module], book: Book, overlaid=None) -> tuple[Program | None, list[Diagnostic]]:
     checker = _Checker(tuple(modules), book)
     program = checker.run()
+    if program is not None and overlaid is not None:
+        program = attrs.evolve(program, overlaid=overlaid)
     return program, checker.diagnostics

@@ -113,6 +113,7 @@ class Verdict:
     gloss: str
     strength: str | None
     span: Span
+    timing: str | None = None  # a template for the 应期, e.g. "{B}日"
 
 
 Head = Union[Atom, Verdict]
@@ -172,6 +173,38 @@ class Section:
 
 
 @attrs.frozen
+class School:
+    """`school 黄金策 extends 易冒`: an overlay on the rulebook (or on another school)."""
+
+    name: str
+    parent: str
+    doc: str
+    span: Span
+
+
+@attrs.frozen
+class Change:
+    """A school's `disable` or `replace` of a rule of the school it extends, with its citation."""
+
+    kind: str  # disable | replace
+    rule_id: str
+    citation: Citation
+    replacement: Rule | None
+    span: Span
+
+
+@attrs.frozen
+class Question:
+    """A question type of a question chapter and its sub-questions (the 「内详…诸问」 list)."""
+
+    name: str
+    chapter: int
+    doc: str
+    subquestions: tuple[str, ...]
+    span: Span
+
+
+@attrs.frozen
 class Module:
     """One parsed rulebook file, items in source order."""
 
@@ -183,3 +216,6 @@ class Module:
     sections: tuple[Section, ...]
     rules: tuple[Rule, ...]
     tables: tuple[Table, ...]
+    school: School | None = None
+    changes: tuple[Change, ...] = ()
+    questions: tuple[Question, ...] = ()

@@ -13,8 +13,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Binding, Citation, Comparison, Const, Declaration, Module, Negation, Rule,
-    Section, Span, Table, Var, Verdict, Wildcard,
+    Arg, Arith, Atom, Binding, Change, Citation, Comparison, Const, Declaration, Module, Negation, Question,
+    Rule, School, Section, Span, Table, Var, Verdict, Wildcard,
 )
 from .paths import grammar_dir
 
@@ -124,12 +124,15 @@ class _ToIR(Transformer):
     def strength(self, meta, children):
         return str(children[0])
 
+    def timing(self, meta, children):
+        return _unquote(str(children[0]))
+
     def verdict_subject(self, meta, children):
         return tuple(children)
 
     def verdict(self, meta, children):
-        subject, polarity, gloss, strength = children
-        return Verdict(subject or (), str(polarity), _unquote(str(gloss)), strength, self._tok(polarity))
+        subject, polarity, gloss, strength, timing = children
+        return Verdict(subject or (), str(polarity), _unquote(str(gloss)), strength, self._tok(polarity), timing)
 
     # citations
     def quote(self, meta, children):
@@ -161,6 +164,25 @@ class _ToIR(Transformer):
     def exception(self, meta, children):
         (target, span), names = children
         return ("exception", target, names, span)
+
+    def school(self, meta, children):
+        name, parent, doc = children
+        return School(str(name), str(parent), _unquote(str(doc)) if doc else "", self._tok(name))
+
+    def disable(self, meta, children):
+        (rule_id, id_span), = children
+        return ("disable", rule_id, id_span)
+
+    def replace(self, meta, children):
+        rule = self.rule(meta, children)
+        return ("replace", rule)
+
+    def sub_questions(self, meta, children):
+        return tuple(str(c) for c in children)
+
+    def question(self, meta, children):
+        name, chapter, doc, subs = children
+        return Question(str(name), int(chapter), _unquote(str(doc)) if doc else "", subs or (), self._tok(name))
 
     def rule(self, meta, children):
         (rule_id, id_span), *rest = children
@@ -263,6 +285,9 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
     diagnostics: list[Diagnostic] = []
     chapter = chapter_name = chapter_span = None
     declarations: list[Declaration] = []
+    school: School | None = None
+    changes: list[Change] = []
+    questions: list[Question] = []
     sections: list[Section] = []
     rules: list[Rule] = []
     tables: list[Table] = []
@@ -274,26 +299,33 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
             _, chapter, chapter_name, chapter_span = item
         elif isinstance(item, Declaration):
             declarations.append(item)
+        elif isinstance(item, School):
+            if index != 0 or school is not None:
+                diagnostics.append(Diagnostic(item.span, "the school header must be the first statement of a school file"))
+            school = item
+        elif isinstance(item, Question):
+            questions.append(item)
+        elif isinstance(item, tuple) and item and item[0] in ("disable", "replace"):
+            if item[0] == "disable":
+                _, rule_id, span = item
+                replacement = None
+            else:
+                replacement = _make_rule(item[1], current, diagnostics)
+                if replacement is None:
+                    continue
+                rule_id, span = replacement.id, replacement.id_span
+            if current is None or current.narrative is not None:
+                diagnostics.append(Diagnostic(span, f"{item[0]} {rule_id} has no citation: put it under the paragraph (§章.段) where the book reports the view"))
+                continue
+            citation = replacement.citation if replacement else current.citation
+            changes.append(Change(item[0], rule_id, citation, replacement, span))
         elif isinstance(item, Section):
             sections.append(item)
             current = item
         elif isinstance(item, _Rule):
-            rule_id, id_span, exception, quotes, cites, body, heads, span = item
-            if current is None or current.narrative is not None:
-                why = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
-                diagnostics.append(Diagnostic(id_span, f"rule {rule_id} has no citation: {why}"))
-                continue
-            own = current.citation
-            if quotes:
-                own = Citation(own.chapter, own.paragraph, tuple(q for q, _ in quotes), quotes[0][1])
-            rules.append(
-                Rule(
-                    id=rule_id, citations=(own, *cites), body=body, heads=heads,
-                    exception_to=exception[1] if exception else None,
-                    exception_on=exception[2] if exception else None,
-                    span=span, id_span=id_span, exception_span=exception[3] if exception else None,
-                )
-            )
+            rule = _make_rule(item, current, diagnostics)
+            if rule is not None:
+                rules.append(rule)
         elif isinstance(item, _Table):
             name, params, rows, symmetric, span = item
             citation = current.citation if current is not None and current.narrative is None else None
@@ -302,5 +334,24 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
             tables.append(
                 Table(name, params, tuple(r for r, _ in rows), tuple(s for _, s in rows), symmetric, citation, span)
             )
-    module = Module(file, chapter, chapter_name, chapter_span, tuple(declarations), tuple(sections), tuple(rules), tuple(tables))
+    module = Module(file, chapter, chapter_name, chapter_span, tuple(declarations), tuple(sections), tuple(rules),
+                    tuple(tables), school, tuple(changes), tuple(questions))
     return module, diagnostics
+
+
+def _make_rule(item: _Rule, current: Section | None, diagnostics: list[Diagnostic]) -> Rule | None:
+    """A rule under the paragraph heading it sits beneath, or a diagnostic when there is none."""
+    rule_id, id_span, exception, quotes, cites, body, heads, span = item
+    if current is None or current.narrative is not None:
+        why = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
+        diagnostics.append(Diagnostic(id_span, f"rule {rule_id} has no citation: {why}"))
+        return None
+    own = current.citation
+    if quotes:
+        own = Citation(own.chapter, own.paragraph, tuple(q for q, _ in quotes), quotes[0][1])
+    return Rule(
+        id=rule_id, citations=(own, *cites), body=body, heads=heads,
+        exception_to=exception[1] if exception else None,
+        exception_on=exception[2] if exception else None,
+        span=span, id_span=id_span, exception_span=exception[3] if exception else None,
+    )

@@ -18,6 +18,7 @@ from .errors import RulebookError, UsageError
 from .evaluate import Engine
 from .lang import parse_module
 from .paths import book_dir, grammar_dir, rulebook_dir
+from .schools import BASE_SCHOOL, apply, chain_of, school_modules
 
 SUFFIX = ".ym"
 
@@ -43,10 +44,14 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def check_files(files: Iterable[Path]) -> tuple[Program | None, list[Diagnostic]]:
+def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
+    """The school overlays: `schools/*.ym` beside the rulebook (or in each given folder)."""
+    roots = [Path(p) for p in paths] if paths else [rulebook_dir()]
+    return [f for root in roots if (root / "schools").is_dir() for f in sorted((root / "schools").glob(f"*{SUFFIX}"))]
+
+
+def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic]) -> list:
     modules = []
-    diagnostics: list[Diagnostic] = []
-    sources: dict[str, list[str]] = {}
     for path in files:
         name = _display(path)
         try:
@@ -58,7 +63,21 @@ def check_files(files: Iterable[Path]) -> tuple[Program | None, list[Diagnostic]
         diagnostics.extend(found)
         if module is not None:
             modules.append(module)
-    program, found = check_program(modules, load_book())
+    return modules
+
+
+def check_files(files: Iterable[Path], school: str | None = None, overlays: Iterable[Path] = ()) -> tuple[Program | None, list[Diagnostic]]:
+    """Parse and check a rulebook, with the chain of school overlays for `school` applied."""
+    diagnostics: list[Diagnostic] = []
+    sources: dict[str, list[str]] = {}
+    modules = _parse(files, sources, diagnostics)
+    overlay_modules = _parse(overlays, sources, diagnostics)
+    schools = school_modules(overlay_modules, diagnostics)
+    if school and school != BASE_SCHOOL and school not in schools:
+        known = ", ".join([BASE_SCHOOL, *schools])
+        raise UsageError(f"unknown school {school} (known: {known})")
+    overlaid = apply(modules, chain_of(school or BASE_SCHOOL, schools), diagnostics)
+    program, found = check_program(list(overlaid.modules), load_book(), overlaid)
     diagnostics.extend(found)
     diagnostics = [d.with_source(sources) for d in diagnostics]
     diagnostics.sort(key=lambda d: (d.span.file, d.span.line, d.span.column))
@@ -71,8 +90,8 @@ CACHE_FORMAT = "1"
 _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py")
 
 
-def _cache_key(files: list[Path]) -> str:
-    digest = hashlib.sha256(f"{CACHE_FORMAT} {sys.version}".encode())
+def _cache_key(files: list[Path], school: str) -> str:
+    digest = hashlib.sha256(f"{CACHE_FORMAT} {sys.version} {school}".encode())
     package = Path(__file__).resolve().parent
     for name in _ENGINE_SOURCES:
         digest.update((package / name).read_bytes())
@@ -114,20 +133,21 @@ def _write_cache(key: str, engine: Engine) -> None:
         pass  # a read-only home: work without the cache
 
 
-def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True) -> Engine:
+def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True, school: str | None = None) -> Engine:
     """The compiled engine for a rulebook; raises RulebookError with every diagnostic.
 
     Checked and compiled rulebooks are cached on disk, keyed by the content of every rule file,
     the grammar and the engine modules, so any edit invalidates the entry.
     """
     files = rulebook_files(paths)
-    key = _cache_key(files)
+    overlays = school_files(paths) if school and school != BASE_SCHOOL else []
+    key = _cache_key(files + overlays, school or BASE_SCHOOL)
     engine = _CACHE.get(key)
     if engine is not None:
         return engine
     engine = _read_cache(key) if use_cache else None
     if engine is None:
-        program, diagnostics = check_files(files)
+        program, diagnostics = check_files(files, school, overlays)
         if diagnostics:
             raise RulebookError(diagnostics)
         engine = Engine.build(program)

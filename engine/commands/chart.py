@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from ..api import SCHOOL, evaluate_chart, resolver
+from ..api import evaluate_chart, resolver
 from ..errors import UsageError
 from ..inputs import add_chart_arguments, cast_from_args, moment_from_args
 from ..render.chart import chart_renderable
 from ..render.output import console, print_json
-from ..rulebook import load_engine
-from .common import add_rulebook_argument
+from .common import add_rulebook_argument, engine_from_args
 
 
 def register(subparsers) -> None:
@@ -38,7 +37,7 @@ def require_cast(args, engine):
 
 
 def run_cast(args: argparse.Namespace) -> int:
-    engine = load_engine(args.rulebook)
+    engine = engine_from_args(args)
     names = resolver(engine)
     cast = require_cast(args, engine)
     data = cast.to_dict()
@@ -58,7 +57,7 @@ def run_cast(args: argparse.Namespace) -> int:
 
 
 def run_chart(args: argparse.Namespace) -> int:
-    engine = load_engine(args.rulebook)
+    engine = engine_from_args(args)
     cast = require_cast(args, engine)
     moment = moment_from_args(args)
     chart = evaluate_chart(engine, cast, moment, "shipped" if not args.rulebook else ", ".join(args.rulebook))

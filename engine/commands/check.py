@@ -6,7 +6,9 @@ import argparse
 
 from ..errors import RulebookError
 from ..render.output import print_json
-from ..rulebook import check_files, rulebook_files
+from ..errors import UsageError
+from ..lang import parse_module
+from ..rulebook import check_files, rulebook_files, school_files
 
 
 def register(subparsers) -> None:
@@ -19,9 +21,32 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    files = rulebook_files(args.paths)
+def check_with_schools(paths) -> tuple:
+    """Check the rulebook, then the rulebook under each school overlay; diagnostics merged."""
+    files = rulebook_files(paths)
     program, diagnostics = check_files(files)
+    overlays = school_files(paths)
+    names = []
+    for path in overlays:
+        module, _ = parse_module(path.read_text(encoding="utf-8"), str(path))
+        if module is not None and module.school is not None:
+            names.append(module.school.name)
+    seen = {(d.span, d.message) for d in diagnostics}
+    for name in names or ([None] if overlays else []):
+        try:
+            _, found = check_files(files, name, overlays)
+        except UsageError:
+            continue
+        for d in found:
+            if (d.span, d.message) not in seen:
+                seen.add((d.span, d.message))
+                diagnostics.append(d)
+    diagnostics.sort(key=lambda d: (d.span.file, d.span.line, d.span.column))
+    return files, program, diagnostics, names
+
+
+def run(args: argparse.Namespace) -> int:
+    files, program, diagnostics, schools = check_with_schools(args.paths)
     if args.json:
         print_json({
             "files": len(files),
@@ -33,5 +58,5 @@ def run(args: argparse.Namespace) -> int:
         raise RulebookError(diagnostics)
     predicates = len(program.declarations)
     print(f"ok: {len(files)} files, {len(program.rules)} rules, {len(program.tables)} tables, {predicates} predicates, "
-          f"{len(program.strata.strata)} strata")
+          f"{len(program.strata.strata)} strata; {len(schools)} school overlay(s)")
     return 0

@@ -15,9 +15,16 @@ from ..query import parse_fact
 from ..rulebook import load_engine
 
 
-def add_rulebook_argument(parser: argparse.ArgumentParser) -> None:
+def add_rulebook_argument(parser: argparse.ArgumentParser, school: bool = True) -> None:
     parser.add_argument("--rulebook", action="append", metavar="PATH",
                         help="rulebook file or folder to load instead of the shipped one (repeatable)")
+    if school:
+        parser.add_argument("--school", metavar="NAME", default=None,
+                            help="apply a school overlay (rulebook/schools/*.ym; `yimao schools` lists them); default 易冒")
+
+
+def engine_from_args(args: argparse.Namespace):
+    return load_engine(args.rulebook, school=getattr(args, "school", None))
 
 
 def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +37,7 @@ def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def evaluate_from_args(args: argparse.Namespace) -> Result:
-    engine = load_engine(args.rulebook)
+    engine = engine_from_args(args)
     cast = cast_from_args(args, HexagramNames(engine.program).resolve)
     base: list[Fact] = base_facts(engine, cast, moment_from_args(args))
     base += [parse_fact(text, engine.program) for text in args.base_facts]

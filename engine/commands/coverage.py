@@ -10,8 +10,7 @@ from ..book import load_book
 from ..coverage import coverage
 from ..errors import UsageError
 from ..render.output import console, print_json
-from ..rulebook import load_engine
-from .common import add_rulebook_argument
+from .common import add_rulebook_argument, engine_from_args
 
 
 def register(subparsers) -> None:
@@ -52,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         for number in chapters:
             if not 1 <= number <= 91:
                 raise UsageError(f"no chapter {number}: chapters are 1-91")
-    data = coverage(load_engine(args.rulebook).program, book, chapters)
+    data = coverage(engine_from_args(args).program, book, chapters)
     if args.json:
         print_json(data)
         return 0

@@ -9,8 +9,7 @@ from rich.table import Table
 
 from ..examples import load_cases, run_cases
 from ..render.output import console, print_json
-from ..rulebook import load_engine
-from .common import add_rulebook_argument
+from .common import add_rulebook_argument, engine_from_args
 
 
 def register(subparsers) -> None:
@@ -27,7 +26,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     cases = [c for c in load_cases(Path(args.cases) if args.cases else None) if args.chapter is None or c.chapter == args.chapter]
-    data = run_cases(load_engine(args.rulebook), cases)
+    data = run_cases(engine_from_args(args), cases)
     if args.json:
         print_json(data)
     else:

@@ -1,0 +1,51 @@
+"""`yimao questions`: the question catalog the question chapters declare."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.table import Table
+
+from ..render.output import console, print_json
+from .common import add_rulebook_argument, engine_from_args
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("questions", help="the question catalog: chapter, question, sub-questions, 用神",
+                                   description="List the question types the question chapters declare, their "
+                                   "sub-questions (the 「内详…诸问」 lists) and how the 用神 is taken.")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_rulebook_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def catalog(program) -> list[dict]:
+    rules_by_question: dict[str, list[str]] = {}
+    for rule in program.rules:
+        if any(h.predicate == "用神" for h in rule.atoms):
+            for literal in rule.body:
+                if getattr(literal, "predicate", None) == "问":
+                    for arg in literal.args:
+                        value = getattr(arg.term, "value", None)
+                        if arg.name == "事" and value is not None:
+                            rules_by_question.setdefault(value, []).append(rule.id)
+    return [
+        {"chapter": q.chapter, "question": q.name, "sub_questions": list(q.subquestions), "use_god": q.doc,
+         "use_god_rules": rules_by_question.get(q.name, [])}
+        for q in sorted(program.questions, key=lambda q: (q.chapter, q.name))
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    rows = catalog(engine_from_args(args).program)
+    if args.json:
+        print_json({"questions": rows})
+        return 0
+    table = Table("章", "question", "sub-questions", "用神")
+    for row in rows:
+        table.add_row(str(row["chapter"]), row["question"], " ".join(row["sub_questions"]), row["use_god"])
+    out = console()
+    out.print(table)
+    if not rows:
+        out.print("no question chapter is encoded yet")
+    return 0
