@@ -6,6 +6,6 @@ flags of `yimao cast` and `yimao chart`, and `.to_dict()` gives the `--json` out
 
 from .book import load_book
 from . import cast as _cast_module  # noqa: F401  (bind the module before the function shadows its name)
-from .api import cast, chart, moment
+from .api import cast, chart, judge, moment
 
-__all__ = ["load_book", "cast", "chart", "moment"]
+__all__ = ["load_book", "cast", "chart", "judge", "moment"]

@@ -13,6 +13,7 @@ from .evaluate import Engine, Result
 from .facts import Fact
 from .hexagrams import HexagramNames
 from .inputs import cast_from_args, moment_from_args
+from .judge import Judgement, parse_question
 from .rulebook import load_engine
 
 SCHOOL = "易冒"
@@ -61,3 +62,19 @@ def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str |
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)
     return evaluate_chart(engine, the_cast, the_moment, "shipped" if not rulebook else ", ".join(rulebook))
+
+
+def judge(*, question: str, about: str | None = None, birth_year: str | None = None, asker: str | None = None,
+          lines: str | None = None, coins: str | None = None, hexagram: str | None = None, random: bool = False,
+          seed: int | None = None, date: str | None = None, tz: str | None = None, zi_boundary: str | None = None,
+          lunar: str | None = None, leap: bool = False, time: str | None = None, year: str | None = None,
+          month: str | None = None, day: str | None = None, hour: str | None = None,
+          rulebook: Sequence[str] | None = None, school: str | None = None) -> Judgement:
+    """Judge a question on a chart; `.to_dict()` is exactly `yimao judge --json`."""
+    engine = load_engine(rulebook, school=school)
+    the_question = parse_question(engine.program, question, about, birth_year, asker)
+    the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, rulebook=rulebook)
+    the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
+                        year=year, month=month, day=day, hour=hour)
+    label = "shipped" if not rulebook else ", ".join(rulebook)
+    return Judgement(the_question, evaluate_chart(engine, the_cast, the_moment, label, the_question.facts()))

@@ -24,8 +24,9 @@ def base_facts(engine: Engine, cast: Cast | None, moment: Moment | None) -> list
         facts += [Fact("爻", (position, value)) for position, value in zip(POSITIONS, cast.lines)]
     if moment is not None:
         for predicate, args in moment.base_facts():
-            params = engine.program.declarations[predicate].params
-            facts.append(Fact(predicate, tuple(args[p] for p in params)))
+            declaration = engine.program.declarations.get(predicate)
+            if declaration is not None:  # a small rulebook may not use every input
+                facts.append(Fact(predicate, tuple(args[p] for p in declaration.params)))
     return facts
 
 

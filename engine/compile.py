@@ -114,7 +114,7 @@ def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int,
     gloss_vars: tuple[str, ...] = ()
     for head in rule.heads:
         if isinstance(head, Verdict):
-            gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss)))
+            gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or ""))))
     def source(variant: int) -> str:
         return _variant_source(rule, atoms, params, gloss_vars, delta_at=None if variant < 0 else variant)
 

@@ -301,11 +301,9 @@ class _Run:
         return made
 
     def conclusion(self, rule_id: str, verdict: Verdict, values, derivation: Derivation) -> Conclusion:
-        text = verdict.gloss
-        for name, value in derivation.bindings:
-            text = text.replace("{" + name + "}", str(value))
         subject = tuple((arg.name, value) for arg, value in zip(verdict.subject, values))
-        return Conclusion(rule_id, verdict.polarity, verdict.strength, subject, text)
+        timing = _fill(verdict.timing, derivation.bindings) if verdict.timing else None
+        return Conclusion(rule_id, verdict.polarity, verdict.strength, subject, _fill(verdict.gloss, derivation.bindings), timing)
 
     # exceptions -----------------------------------------------------------------------------
     def subject_names(self, base_id: str, exception_id: str) -> tuple[str, ...]:
@@ -380,6 +378,12 @@ class _Defeaters:
 def _subject(rule, heads, names: tuple[str, ...]) -> tuple:
     values = _values_by_name(rule, heads)
     return tuple(values.get(n) for n in names)
+
+
+def _fill(template: str, bindings) -> str:
+    for name, value in bindings:
+        template = template.replace("{" + name + "}", str(value))
+    return template
 
 
 def _head_arg_names(rule) -> list[str]:

@@ -45,6 +45,7 @@ class Conclusion:
     strength: str | None
     subject: tuple[tuple[str, Value], ...]
     text: str
+    timing: str | None = None
 
 
 Head = Union[Fact, Conclusion]

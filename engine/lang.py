@@ -87,7 +87,7 @@ class _ToIR(Transformer):
         return Const(int(children[0]))
 
     def neg_int_const(self, meta, children):
-        return Const(-int(children[0]))
+        return Const(-int(children[-1]))
 
     def string_const(self, meta, children):
         return Const(_unquote(str(children[0])))
@@ -250,7 +250,7 @@ _TERMINAL_WORDS = {
     "NAME": "a name", "VAR": "a variable", "INT": "a number", "STRING": "a string", "QUOTE": "a 「quote」",
     "REF": "a citation like 25.3", "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COLON": "':'",
     "SEMICOLON": "';'", "LBRACE": "'{'", "RBRACE": "'}'", "COMPARE": "a comparison", "DOT": "'.'",
-    "WILDCARD": "'_'", "MINUS": "'-'", "ADD_OP": "'+' or '-'", "MUL_OP": "'*' or '%'",
+    "WILDCARD": "'_'", "MINUS": "'-'", "MUL_OP": "'*' or '%'", "PLUS": "'+'",
 }
 
 

@@ -1,0 +1,41 @@
+"""`yimao judge`: answer a question on a chart, with the 用神, verdicts, citations and proofs."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..api import evaluate_chart
+from ..inputs import add_chart_arguments, moment_from_args
+from ..judge import Judgement, parse_question
+from ..render.judge import judgement_renderable
+from ..render.output import console, print_json
+from .chart import require_cast
+from .common import add_rulebook_argument, engine_from_args
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("judge", help="judge a question: the 用神, the verdicts (断), citations, conflicts",
+                                   description="Judge a question on a chart: the 用神 chosen and why, every verdict "
+                                   "with polarity, strength, timing, citation; defeated rulings and conflicts shown.")
+    parser.add_argument("--question", required=True, metavar="Q[.SUB]", help="question type and sub-question, e.g. 疾病 or 疾病.症候 (`yimao questions`)")
+    parser.add_argument("--about", metavar="WHO", help="whom it is about: 父 母 妻 夫 子 兄 友 主 仆 … (default: oneself)")
+    parser.add_argument("--birth-year", metavar="支", help="birth-year branch (本命), needed for 命墓")
+    parser.add_argument("--asker", choices=("男", "女"), help="the asker's sex")
+    add_chart_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_rulebook_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    engine = engine_from_args(args)
+    question = parse_question(engine.program, args.question, args.about, args.birth_year, args.asker)
+    cast = require_cast(args, engine)
+    label = "shipped" if not args.rulebook else ", ".join(args.rulebook)
+    judgement = Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts()))
+    data = judgement.to_dict()
+    if args.json:
+        print_json(data)
+    else:
+        console().print(judgement_renderable(data))
+    return 0

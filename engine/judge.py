@@ -1,0 +1,119 @@
+"""Judging a question: the question facts added to the chart's, the 用神 the rules choose (with
+why), and every 断 with its polarity, strength, timing, citation, and what defeated it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .chart import Chart, Reader
+from .check import Program
+from .errors import UsageError
+from .explain import Explainer, citation_of
+from .facts import Conclusion, Fact
+
+# Question inputs and the flags that supply them, for "missing input" reports.
+QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB"}
+
+
+@attrs.frozen
+class Question:
+    name: str
+    sub: str | None
+    about: str  # 自 when asking for oneself
+    birth_year: str | None
+    asker: str | None
+
+    def facts(self) -> list[Fact]:
+        facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
+        if self.sub:
+            facts.append(Fact("子问", (self.sub,)))
+        if self.birth_year:
+            facts.append(Fact("本命", (self.birth_year,)))
+        if self.asker:
+            facts.append(Fact("问者", (self.asker,)))
+        return facts
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"question": self.name, "sub_question": self.sub, "about": self.about,
+                "birth_year": self.birth_year, "asker": self.asker}
+
+
+BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+
+
+def parse_question(program: Program, text: str, about: str | None, birth_year: str | None, asker: str | None) -> Question:
+    name, _, sub = text.partition(".")
+    known = {q.name: q for q in program.questions}
+    if name not in known:
+        listing = ", ".join(sorted(known)) or "none yet"
+        raise UsageError(f"unknown question {name!r} (known: {listing}; `yimao questions` lists them)")
+    if sub and sub not in known[name].subquestions:
+        raise UsageError(f"{name} has no sub-question {sub!r} (it has: {' '.join(known[name].subquestions)})")
+    if birth_year is not None and birth_year not in BRANCHES:
+        raise UsageError(f"--birth-year takes a branch (子 … 亥), not {birth_year!r}")
+    if asker is not None and asker not in ("男", "女"):
+        raise UsageError(f"--asker takes 男 or 女, not {asker!r}")
+    return Question(name, sub or None, about or "自", birth_year, asker)
+
+
+@attrs.frozen
+class Judgement:
+    question: Question
+    chart: Chart
+
+    def use_god(self) -> list[dict[str, Any]]:
+        result = self.chart.result
+        explainer = Explainer(result)
+        chosen = []
+        for fact in result.facts("用神"):
+            proof = explainer.prove(fact, depth=3)
+            node = proof[0] if proof else None
+            rule = node.derivation.rule if node and node.derivation else None
+            entry = {"position": fact.values[0], "layer": fact.values[1], "rule": rule,
+                     "why": explainer.to_json(node) if node else None}
+            line = Reader(result)
+            entry["relative"] = line.value("爻象", "亲", 位=fact.values[0], 层=fact.values[1]) if "爻象" in result.program.declarations else None
+            chosen.append(entry)
+        return chosen
+
+    def verdict(self, conclusion: Conclusion, defeated_by: str | None) -> dict[str, Any]:
+        cite = citation_of(self.chart.result.program, conclusion.rule)
+        return {"rule": conclusion.rule, "cite": cite["cite"], "quotes": cite["quotes"], "polarity": conclusion.polarity,
+                "strength": conclusion.strength, "timing": conclusion.timing, "text": conclusion.text,
+                "subject": dict(conclusion.subject), "defeated_by": defeated_by}
+
+    def verdicts(self) -> list[dict[str, Any]]:
+        result = self.chart.result
+        rows = [self.verdict(c, None) for c in result.conclusions]
+        seen = set()
+        for defeat in result.defeats:
+            if isinstance(defeat.head, Conclusion) and (defeat.head, defeat.by_rule) not in seen:
+                seen.add((defeat.head, defeat.by_rule))
+                rows.append(self.verdict(defeat.head, defeat.by_rule))
+        return rows
+
+    def conflicts(self) -> list[dict[str, Any]]:
+        program = self.chart.result.program
+        return [{"subject": dict(c.subject), "rules": [c.first.rule, c.second.rule],
+                 "cites": [program.rule(c.first.rule).citation.ref, program.rule(c.second.rule).citation.ref],
+                 "polarities": [c.first.polarity, c.second.polarity]} for c in self.chart.result.conflicts]
+
+    def missing(self) -> list[str]:
+        """Inputs that some verdict rule reads and that were not given (never guessed)."""
+        result = self.chart.result
+        needs: dict[str, list[str]] = {}
+        for rule in result.program.rules:
+            if not rule.verdicts:
+                continue
+            for literal in rule.body:
+                predicate = getattr(literal, "predicate", None)
+                if predicate in QUESTION_INPUTS and not result.relations.get(predicate):
+                    needs.setdefault(predicate, []).append(rule.id)
+        found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
+        return found + self.chart.missing()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"question": self.question.to_dict(), "use_god": self.use_god(), "verdicts": self.verdicts(),
+                "conflicts": self.conflicts(), "missing": self.missing(), "chart": self.chart.to_dict()}

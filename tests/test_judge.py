@@ -1,0 +1,98 @@
+"""`yimao judge` on a small rulebook: question catalog, 用神 choice, verdicts, defeats, conflicts,
+missing inputs, and the API mirroring the CLI."""
+
+import json
+
+import pytest
+
+from engine.cli import main
+from rulebooks import write
+
+INPUTS = """
+input 爻(位, 值)
+input 纳甲(位, 支)
+input 月建(支)
+input 日辰(支)
+input 用神(位, 层)
+input 问(事)
+input 子问(问)
+input 所问(人)
+input 本命(支)
+input 问者(性)
+"""
+
+QUESTION = """\
+chapter 56 疾病
+predicate 用神候(位, 层)
+question 疾病 chapter 56 "自占 by 世; 代占 by the relative of the one asked about" sub 症候 防疫 真假 成疾 养病 避暑
+§56.1 「夫死生有命」
+rule 疾病.用神.自 when 问(事: 疾病), 所问(人: 自), 爻(位: P, 值: V), V > 8 then 用神(位: P, 层: 本)
+rule 疾病.动吉 when 用神(位: P, 层: 本), 爻(位: P, 值: 9) then 断(位: P) 愈 "用神{P}爻动" strength 十之七 timing "{P}日"
+rule 疾病.命 when 用神(位: P, 层: 本), 本命(支: B) then 断 不愈 "本命{B}"
+§56.2
+rule 疾病.静 exception to 疾病.动吉 when 日辰(支: 子) then 断(位: 1) 平 "值日"
+rule 疾病.冲 when 爻(位: 1, 值: 9) then 断(位: 1) 不愈 "初爻动"
+"""
+
+
+@pytest.fixture
+def rulebook(tmp_path):
+    write(tmp_path, QUESTION, name="56-疾病.ym", inputs=INPUTS)
+    return str(tmp_path)
+
+
+def judge(capsys, rulebook, *argv):
+    assert main(["judge", "--rulebook", rulebook, "--json", *argv]) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def test_verdicts_use_god_conflicts_and_missing(rulebook, capsys):
+    data = judge(capsys, rulebook, "--question", "疾病", "--lines", "977777")
+    assert data["question"]["question"] == "疾病" and data["question"]["about"] == "自"
+    assert [(u["position"], u["layer"], u["rule"]) for u in data["use_god"]] == [(1, "本", "疾病.用神.自")]
+    (verdict,) = [v for v in data["verdicts"] if v["rule"] == "疾病.动吉"]
+    assert verdict == {"rule": "疾病.动吉", "cite": "56.1", "quotes": ["夫死生有命"], "polarity": "愈", "strength": "十之七",
+                       "timing": "1日", "text": "用神1爻动", "subject": {"位": 1}, "defeated_by": None}
+    assert [c["rules"] for c in data["conflicts"]] == [["疾病.动吉", "疾病.冲"]]
+    assert any(m.startswith("本命 (--birth-year) needed by 疾病.命") for m in data["missing"])
+    assert set(data["chart"]) >= {"hexagram", "lines", "pillars"}
+
+
+def test_defeated_verdict_is_shown_with_its_defeater(rulebook, capsys):
+    data = judge(capsys, rulebook, "--question", "疾病", "--lines", "977777", "--day", "甲子")
+    (verdict,) = [v for v in data["verdicts"] if v["rule"] == "疾病.动吉"]
+    assert verdict["defeated_by"] == "疾病.静"
+    assert not data["conflicts"] or all("疾病.动吉" not in c["rules"] for c in data["conflicts"])
+
+
+def test_birth_year_feeds_the_rules(rulebook, capsys):
+    data = judge(capsys, rulebook, "--question", "疾病", "--lines", "977777", "--birth-year", "寅")
+    assert any(v["rule"] == "疾病.命" and v["text"] == "本命寅" for v in data["verdicts"])
+    assert not any(m.startswith("本命") for m in data["missing"])
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--question", "求财", "--lines", "977777"], "unknown question"),
+    (["--question", "疾病.无此", "--lines", "977777"], "no sub-question"),
+    (["--question", "疾病", "--lines", "977777", "--birth-year", "甲"], "--birth-year"),
+    (["--question", "疾病"], "give a cast"),
+])
+def test_bad_judge_input(rulebook, capsys, argv, message):
+    assert main(["judge", "--rulebook", rulebook, *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_questions_catalog(rulebook, capsys):
+    assert main(["questions", "--rulebook", rulebook, "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["questions"]
+    assert row["chapter"] == 56 and row["question"] == "疾病" and row["sub_questions"][:2] == ["症候", "防疫"]
+    assert row["use_god_rules"] == ["疾病.用神.自"]
+
+
+def test_api_mirrors_cli(rulebook, capsys):
+    import engine
+
+    cli = judge(capsys, rulebook, "--question", "疾病.症候", "--lines", "977777")
+    api = engine.judge(question="疾病.症候", lines="977777", rulebook=[rulebook]).to_dict()
+    assert json.loads(json.dumps(api, ensure_ascii=False)) == cli
