@@ -19,13 +19,15 @@ import attrs
 
 from .api import evaluate_chart, resolver
 from .errors import UsageError
-from .evaluate import Engine
+from .evaluate import Engine, opposite
 from .inputs import cast_from_args, moment_from_args
+from .judge import Judgement, parse_question
 from .matching import solutions
 from .paths import cases_dir
 from .query import parse_fact, resolve_conjunction
 
 INPUT_KEYS = ("lines", "coins", "hexagram", "year", "month", "day", "hour", "date", "lunar")
+QUESTION_KEYS = ("question", "about", "birth_year", "asker")
 STATUSES = ("agree", "disagree", "undecidable", "known-disagreement")
 
 
@@ -41,6 +43,9 @@ class Case:
     book: str
     known_disagreement: str
     file: str
+    question: dict[str, str] = attrs.field(eq=False, factory=dict)  # question, about, birth_year, asker
+    verdict: str = ""  # the book's verdict polarity (愈 / 不愈, 吉 / 凶, 成 / 不成 …)
+    timing: str = ""  # the book's 应期, when it states one
 
 
 @attrs.frozen
@@ -49,9 +54,12 @@ class Outcome:
     status: str
     detail: str
 
+    engine_verdict: str = ""
+
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.case.id, "chapter": self.case.chapter, "source_line": self.case.source_line,
-                "status": self.status, "detail": self.detail, "book": self.case.book}
+                "status": self.status, "detail": self.detail, "book": self.case.book,
+                "book_verdict": self.case.verdict or None, "engine_verdict": self.engine_verdict or None}
 
 
 def load_cases(folder: Path | None = None) -> list[Case]:
@@ -70,6 +78,8 @@ def load_cases(folder: Path | None = None) -> list[Case]:
                     facts=tuple(entry.get("facts", ())), present=tuple(entry.get("present", ())), absent=tuple(entry.get("absent", ())),
                     book=str(entry.get("book", "")), known_disagreement=str(entry.get("known_disagreement", "")),
                     file=path.name,
+                    question={k: str(entry[k]) for k in QUESTION_KEYS if k in entry},
+                    verdict=str(entry.get("verdict", "")), timing=str(entry.get("timing", "")),
                 ))
             except (KeyError, ValueError, TypeError) as error:
                 raise UsageError(f"{path.name}: case {entry.get('id', '?')} is missing or has a bad field: {error}") from None
@@ -77,8 +87,8 @@ def load_cases(folder: Path | None = None) -> list[Case]:
 
 
 def run_case(engine: Engine, case: Case) -> Outcome:
-    if not case.present and not case.absent:
-        return Outcome(case, "undecidable", "the case states no checkable fact yet")
+    if not case.present and not case.absent and not case.verdict:
+        return Outcome(case, "undecidable", "the case states no checkable fact or verdict yet")
     flags = {k: case.inputs.get(k) for k in INPUT_KEYS}
     flags.update(random=False, seed=None, tz=None, zi_boundary=None, leap=False, time=None)
     args = argparse.Namespace(**flags)
@@ -88,24 +98,41 @@ def run_case(engine: Engine, case: Case) -> Outcome:
         if cast is None:
             return Outcome(case, "undecidable", "the case gives no hexagram")
         extra = [parse_fact(text, engine.program) for text in case.facts]
+        question = None
+        if case.question.get("question"):
+            question = parse_question(engine.program, case.question["question"], case.question.get("about"),
+                                      case.question.get("birth_year"), case.question.get("asker"))
+            extra += question.facts()
         chart = evaluate_chart(engine, cast, moment, "shipped", extra)
         checks = [(text, True, resolve_conjunction(text, engine.program)) for text in case.present]
         checks += [(text, False, resolve_conjunction(text, engine.program)) for text in case.absent]
     except UsageError as error:
-        missing = str(error)
-        return Outcome(case, "undecidable", missing)
+        return Outcome(case, "undecidable", str(error))
     wrong = []
     for text, wanted, atoms in checks:
         found = next(solutions(chart.result, atoms), None) is not None
         if found != wanted:
             wrong.append(("expected " if wanted else "expected no ") + text)
+    engine_verdict = ""
+    if case.verdict:
+        verdicts = Judgement(question, chart).verdicts() if question else []
+        standing = [v for v in verdicts if not v["defeated_by"]]
+        engine_verdict = " / ".join(sorted({v["polarity"] + (f" ({v['timing']})" if v["timing"] else "") for v in standing}))
+        polarities = {v["polarity"] for v in standing}
+        if not polarities:
+            if not wrong:
+                return Outcome(case, "undecidable", "no encoded ruling gives a verdict for this chart yet", "")
+        elif case.verdict not in polarities or any(opposite(case.verdict, p) for p in polarities):
+            wrong.append(f"the book says {case.verdict}, the engine {engine_verdict}")
+        elif case.timing and not any(case.timing in (v["timing"] or "") for v in standing if v["polarity"] == case.verdict):
+            wrong.append(f"the book's timing is {case.timing}, the engine's {engine_verdict}")
     if not wrong:
         if case.known_disagreement:
-            return Outcome(case, "agree", "agrees now; remove the known_disagreement marker")
-        return Outcome(case, "agree", f"{len(checks)} stated fact(s) hold")
+            return Outcome(case, "agree", "agrees now; remove the known_disagreement marker", engine_verdict)
+        return Outcome(case, "agree", f"{len(checks)} stated fact(s) hold" + (", verdict agrees" if case.verdict else ""), engine_verdict)
     if case.known_disagreement:
-        return Outcome(case, "known-disagreement", f"{case.known_disagreement} ({'; '.join(wrong)})")
-    return Outcome(case, "disagree", "; ".join(wrong))
+        return Outcome(case, "known-disagreement", f"{case.known_disagreement} ({'; '.join(wrong)})", engine_verdict)
+    return Outcome(case, "disagree", "; ".join(wrong), engine_verdict)
 
 
 def run_cases(engine: Engine, cases: list[Case]) -> dict[str, Any]:

@@ -96,3 +96,47 @@ def test_api_mirrors_cli(rulebook, capsys):
     cli = judge(capsys, rulebook, "--question", "疾病.症候", "--lines", "977777")
     api = engine.judge(question="疾病.症候", lines="977777", rulebook=[rulebook]).to_dict()
     assert json.loads(json.dumps(api, ensure_ascii=False)) == cli
+
+
+VERDICT_CASES = """
+[[case]]
+id = "V1"
+chapter = 56
+source_line = 1
+lines = "977777"
+question = "疾病"
+verdict = "愈"
+timing = "1日"
+book = "a case the engine agrees with"
+
+[[case]]
+id = "V2"
+chapter = 56
+source_line = 1
+lines = "977777"
+question = "疾病"
+verdict = "不愈"
+book = "a case the engine disagrees with"
+
+[[case]]
+id = "V3"
+chapter = 56
+source_line = 1
+lines = "777777"
+question = "疾病"
+verdict = "愈"
+book = "no ruling applies"
+"""
+
+
+def test_examples_compare_verdicts(rulebook, tmp_path, capsys):
+    cases = tmp_path / "cases"
+    cases.mkdir()
+    (cases / "56.toml").write_text(VERDICT_CASES.replace('question = "疾病"\\nverdict = "愈"\\ntiming', 'x'), encoding="utf-8")
+    text = QUESTION.replace('rule 疾病.冲 when 爻(位: 1, 值: 9) then 断(位: 1) 不愈 "初爻动"\n', "")
+    write(tmp_path / "rb", text, name="56-疾病.ym", inputs=INPUTS) if (tmp_path / "rb").mkdir() is None else None
+    assert main(["examples", "--rulebook", str(tmp_path / "rb"), "--cases", str(cases), "--json"]) == 1
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)["cases"]}
+    assert rows["V1"]["status"] == "agree" and rows["V1"]["engine_verdict"] == "愈 (1日)"
+    assert rows["V2"]["status"] == "disagree" and "the book says 不愈" in rows["V2"]["detail"]
+    assert rows["V3"]["status"] == "undecidable"

@@ -30,9 +30,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        table = Table("case", "章", "line", "status", "detail")
+        table = Table("case", "章", "line", "status", "book", "engine", "detail")
         for row in data["cases"]:
-            table.add_row(row["id"], str(row["chapter"]), str(row["source_line"]), row["status"], row["detail"])
+            table.add_row(row["id"], str(row["chapter"]), str(row["source_line"]), row["status"],
+                          row["book_verdict"] or "", row["engine_verdict"] or "", row["detail"])
         out = console()
         out.print(table)
         out.print("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
