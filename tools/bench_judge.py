@@ -1,0 +1,89 @@
+"""Benchmark `judge` with the whole current rulebook: N seeded random charts and moments, median
+ms per judgement (verdicts with the 用神's proof, as `yimao judge --json` builds them) and peak
+memory; plus rulebook load time cold (parse, check, compile) and from the on-disk cache.
+
+Run: python tools/bench_judge.py [--charts 1000] [--question 疾病] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from datetime import datetime, timedelta
+
+from engine import rulebook
+from engine.api import evaluate_chart
+from engine.calendar import Moment
+from engine.cast import Cast
+from engine.judge import Judgement, parse_question
+
+
+def charts(count: int, seed: int = 2024):
+    rng = random.Random(seed)
+    start = datetime(1950, 1, 1)
+    for i in range(count):
+        cast = Cast.random(rng.randrange(2**31))
+        when = start + timedelta(seconds=rng.randrange(100 * 365 * 86400))
+        yield cast, Moment.from_datetime(when)
+
+
+def load_times(runs: int) -> tuple[float, float]:
+    cold, cached = [], []
+    for _ in range(runs):
+        rulebook._CACHE.clear()
+        started = time.perf_counter()
+        rulebook.load_engine(use_cache=False)
+        cold.append((time.perf_counter() - started) * 1000)
+    rulebook.load_engine()  # make sure the disk cache holds this rulebook
+    for _ in range(runs):
+        rulebook._CACHE.clear()
+        started = time.perf_counter()
+        rulebook.load_engine()
+        cached.append((time.perf_counter() - started) * 1000)
+    return statistics.median(cold), statistics.median(cached)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--charts", type=int, default=1000)
+    parser.add_argument("--question", default=None, help="default: the first question of the catalog")
+    parser.add_argument("--runs", type=int, default=5, help="runs for the load-time medians")
+    args = parser.parse_args()
+    import os
+
+    os.environ.setdefault("YIMAO_CACHE_DIR", tempfile.mkdtemp(prefix="yimao-bench-"))
+    cold, cached = load_times(args.runs)
+    engine = rulebook.load_engine()
+    program = engine.program
+    names = [q.name for q in program.questions]
+    if not names and not args.question:
+        print("the rulebook declares no question yet; nothing to judge")
+        return 1
+    question = parse_question(program, args.question or names[0], None, None, None)
+    cases = list(charts(args.charts))
+    times, verdicts = [], 0
+    for cast, moment in cases:
+        started = time.perf_counter()
+        data = Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
+        times.append((time.perf_counter() - started) * 1000)
+        verdicts += len(data["verdicts"])
+    tracemalloc.start()
+    cast, moment = cases[0]
+    Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"python {sys.version.split()[0]}; rulebook: {len(program.rules)} rules, {len(program.tables)} tables")
+    print(f"load: cold {cold:.0f} ms (parse, check, compile), cached {cached:.1f} ms (median of {args.runs})")
+    print(f"judge {question.name}: {len(cases)} seeded random charts, median {statistics.median(times):.2f} ms, "
+          f"p90 {sorted(times)[int(len(times) * 0.9)]:.2f} ms, {verdicts / len(cases):.1f} verdicts per chart, "
+          f"peak {peak / 2**20:.2f} MiB for one judgement")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
