@@ -13,7 +13,7 @@ import attrs
 from .check import Program
 from .compile import CompiledRule, compile_rule
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
-from .ir import Atom, Value, Verdict
+from .ir import Atom, Const, Value, Verdict
 from .strata import VERDICT_NODE as VERDICT
 
 DEFAULT_LIMIT = 500_000
@@ -307,11 +307,16 @@ class _Run:
 
     # exceptions -----------------------------------------------------------------------------
     def subject_names(self, base_id: str, exception_id: str) -> tuple[str, ...]:
+        """`on` if given; else the arguments both conclusions share, except those both fix to a
+        constant: two constants (因: 月破 / 因: 值日) are what each rule says, not whom it is about."""
         exception = self.program.rule(exception_id)
         if exception.exception_on:
             return exception.exception_on
-        base_names = _head_arg_names(self.program.rule(base_id))
-        return tuple(n for n in _head_arg_names(exception) if n in base_names)
+        base = _arg_terms(self.program.rule(base_id))
+        return tuple(
+            name for name, term in _arg_terms(exception).items()
+            if name in base and not (isinstance(term, Const) and isinstance(base[name], Const))
+        )
 
     def defeaters(self, base_id: str) -> "_Defeaters":
         """For each exception to `base_id`: its subject, and the subjects for which it fires."""
@@ -384,6 +389,15 @@ def _fill(template: str, bindings) -> str:
     for name, value in bindings:
         template = template.replace("{" + name + "}", str(value))
     return template
+
+
+def _arg_terms(rule) -> dict:
+    """argument name -> its term in the rule's conclusions (the first head that has it)."""
+    terms: dict = {}
+    for head in rule.heads:
+        for arg in head.args if isinstance(head, Atom) else head.subject:
+            terms.setdefault(arg.name, arg.term)
+    return terms
 
 
 def _head_arg_names(rule) -> list[str]:

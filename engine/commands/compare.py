@@ -1,0 +1,114 @@
+"""`yimao compare`: two schools on one chart (every differing fact and verdict, both proofs, the
+overlay change responsible), or swept over many charts."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..compare import compare_chart
+from ..errors import UsageError
+from ..inputs import add_chart_arguments, moment_from_args
+from ..judge import parse_question
+from ..render.output import console, print_json
+from ..rulebook import load_engine
+from ..schools import BASE_SCHOOL
+from ..sweep import MOMENT_KEYS, check_sweep_args, pair_specs, random_specs, run_sweep
+from .chart import require_cast
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("compare", help="compare two schools on a chart, or over many charts (--sweep)",
+                                   description="Every fact and verdict that differs between two schools, with the proof "
+                                   "on the side where it holds and the overlay change responsible. --sweep pairs runs "
+                                   "all 4096 original→changed pairs at the given moment; --sweep random --count N runs "
+                                   "N seeded random charts and moments; both on all cores, resumable.")
+    parser.add_argument("--school", action="append", default=[], metavar="NAME",
+                        help="a school to compare (give two; one alone is compared with 易冒)")
+    parser.add_argument("--question", metavar="Q[.SUB]", help="also compare the verdicts of this question")
+    parser.add_argument("--about", metavar="WHO", help="whom the question is about")
+    parser.add_argument("--sweep", metavar="pairs|random", help="compare over many charts")
+    parser.add_argument("--count", type=int, metavar="N", help="with --sweep random: how many charts")
+    parser.add_argument("--sweep-seed", type=int, default=1, metavar="S", help="with --sweep random: the seed (default 1)")
+    parser.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: all cores)")
+    parser.add_argument("--out", metavar="FILE", help="the sweep's results (JSONL); an existing file is resumed")
+    add_chart_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--rulebook", action="append", metavar="PATH", help="rulebook folder (with its schools/)")
+    parser.set_defaults(run=run)
+
+
+def _schools(args) -> tuple[str, str]:
+    schools = list(args.school)
+    if len(schools) == 1:
+        schools.insert(0, BASE_SCHOOL)
+    if len(schools) != 2 or schools[0] == schools[1]:
+        raise UsageError("compare takes two different schools: --school A --school B (or one, against 易冒)")
+    return schools[0], schools[1]
+
+
+def run(args: argparse.Namespace) -> int:
+    schools = _schools(args)
+    engines = tuple(load_engine(args.rulebook, school=s) for s in schools)
+    question = parse_question(engines[0].program, args.question, args.about, None, None) if args.question else None
+    if args.sweep:
+        return run_sweep_command(args, schools)
+    cast = require_cast(args, engines[0])
+    comparison = compare_chart(engines, cast, moment_from_args(args), question.facts() if question else ())
+    data = comparison.to_dict()
+    if args.json:
+        print_json(data)
+        return 0
+    out = console()
+    out.print(Text(f"{schools[0]} vs {schools[1]}: {data['summary']['facts']} fact(s) and "
+                   f"{data['summary']['verdicts']} verdict(s) differ", style="bold"))
+    table = Table("holds in", "fact or verdict", "change responsible")
+    for row in data["facts"] + data["verdicts"]:
+        changes = "; ".join(f"{c['school']} {c['kind']} {c['rule']} §{c['cite']}" for c in row["changes"]) or "-"
+        table.add_row(row["holds_in"], row.get("fact") or row.get("verdict"), changes)
+    out.print(table)
+    return 0
+
+
+def run_sweep_command(args: argparse.Namespace, schools: tuple[str, str]) -> int:
+    check_sweep_args(args.sweep, args.count)
+    if args.sweep == "pairs":
+        moment = moment_from_args(args)
+        flags = {k: getattr(args, k, None) for k in MOMENT_KEYS}
+        specs = list(pair_specs(flags if moment else {}))
+        label = "pairs"
+    else:
+        specs = list(random_specs(args.count, args.sweep_seed))
+        label = f"random-{args.sweep_seed}-{args.count}"
+    out = Path(args.out or f"yimao-sweep-{schools[0]}-{schools[1]}-{label}.jsonl")
+    errors = Console(stderr=True)
+    with Progress(TextColumn("sweep"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=errors, transient=True) as bar:
+        task = bar.add_task("sweep", total=len(specs))
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            summary = run_sweep(specs, out, args.rulebook, schools, args.question, args.jobs, progress=progress)
+        except KeyboardInterrupt:
+            errors.print(f"interrupted; results so far are in {out}; run the same command to resume")
+            return 130
+    summary.update(schools=list(schools), results=str(out))
+    if args.json:
+        print_json(summary)
+        return 0
+    table = Table("overlay change", "charts changed", "example chart")
+    for row in summary["changes"]:
+        example = row["example"]
+        when = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in example.items() if k in MOMENT_KEYS and v)
+        table.add_row(row["change"], str(row["charts"]), f"--lines {example['lines']} {when}".strip())
+    out_console = console()
+    out_console.print(Text(f"{schools[0]} vs {schools[1]} over {summary['charts']} charts (results: {out})", style="bold"))
+    out_console.print(table)
+    return 0
