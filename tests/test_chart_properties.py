@@ -153,3 +153,40 @@ def test_day_spirits_start_by_day_stem(day_stem, first):
     spirits = [line["spirit"] for line in engine.chart(lines="777777", day=day).to_dict()["lines"]]
     start = order.index(first)
     assert spirits == [order[(start + i) % 6] for i in range(6)]
+
+
+COUNTERPART = {"乾": "坤", "坤": "乾", "震": "巽", "巽": "震", "坎": "离", "离": "坎", "艮": "兑", "兑": "艮"}
+COMPLEMENT = {name: TRIGRAM_OF[tuple(1 - b for b in bits)] for name, bits in TRIGRAMS.items()}
+
+
+def hidden_trigrams(bits: tuple[int, ...]) -> tuple[str, str]:
+    """(inner, outer) of the hexagram hidden under a hexagram, as ch. 12 and the preface give them:
+    八纯 hide their counterpart; 一世–五世 the palace's pure hexagram; 游魂 (京房, adopted by the
+    book: 晋 hides 大畜) hides the palace trigram inside and the 五世 hexagram's outer trigram outside;
+    归魂 (大有 hides 否) hides the palace trigram's complement inside and the palace trigram outside."""
+    palace, generation = PALACES[bits]
+    if generation == "八纯":
+        return COUNTERPART[palace], COUNTERPART[palace]
+    if generation == "游魂":
+        fifth = next(b for b, (p, g) in PALACES.items() if p == palace and g == "五世")
+        return palace, TRIGRAM_OF[fifth[3:]]
+    if generation == "归魂":
+        return COMPLEMENT[palace], palace
+    return palace, palace
+
+
+def test_every_line_has_its_hidden_line(setup):
+    _, names, _ = setup
+    assert hidden_trigrams(names.bits["火地晋"]) == ("乾", "艮")  # 晋 hides 山天大畜
+    assert hidden_trigrams(names.bits["火天大有"]) == ("坤", "乾")  # 大有 hides 天地否
+    for bits, (palace, _) in PALACES.items():
+        result = evaluate(setup, tuple(7 if b else 8 for b in bits))
+        hidden = values(result, "伏神")
+        assert sorted(hidden) == [1, 2, 3, 4, 5, 6], names.name(bits)  # 「六爻皆有飞伏神」
+        inner, outer = hidden_trigrams(bits)
+        hidden_bits = TRIGRAMS[inner] + TRIGRAMS[outer]
+        for position in range(1, 7):
+            stem, branch, element, relative_ = hidden[position]
+            assert branch == expected_branch(hidden_bits, position), (names.name(bits), position)
+            assert element == BRANCH_ELEMENT[branch]
+            assert relative_ == relative(ELEMENT[palace], element)
