@@ -55,6 +55,16 @@ class Reader:
         return bool(self.rows(predicate, **match))
 
 
+# Where each cell of a changed or hidden line comes from: (predicate, argument) per cell.
+CELLS = ("stem", "branch", "element", "relative")
+CHANGED = (("变纳甲", "干"), ("变纳支", "支"), ("变五行", "五行"), ("变六亲", "亲"))
+HIDDEN = (("伏神", "干"), ("伏神", "支"), ("伏神", "五行"), ("伏神", "亲"))
+
+
+def _record(read: Reader, position: int, sources) -> dict[str, Value | None]:
+    return {cell: read.value(predicate, arg, 位=position) for cell, (predicate, arg) in zip(CELLS, sources)}
+
+
 @attrs.frozen
 class Chart:
     cast: Cast
@@ -79,22 +89,8 @@ class Chart:
     def line(self, position: int) -> dict[str, Any]:
         read = Reader(self.result)
         role = "世" if read.holds("世", 位=position) else "应" if read.holds("应", 位=position) else None
-        changed = None
-        if read.holds("动", 位=position):
-            changed = {
-                "stem": read.value("变纳甲", "干", 位=position),
-                "branch": read.value("变纳支", "支", 位=position),
-                "element": read.value("变五行", "五行", 位=position),
-                "relative": read.value("变六亲", "亲", 位=position),
-            }
-        hidden = None
-        if read.holds("伏神", 位=position):
-            hidden = {
-                "stem": read.value("伏神", "干", 位=position),
-                "branch": read.value("伏神", "支", 位=position),
-                "element": read.value("伏神", "五行", 位=position),
-                "relative": read.value("伏神", "亲", 位=position),
-            }
+        changed = _record(read, position, CHANGED) if read.holds("动", 位=position) else None
+        hidden = _record(read, position, HIDDEN) if read.holds("伏神", 位=position) else None
         return {
             "position": position,
             "value": self.cast.lines[position - 1],

@@ -15,7 +15,7 @@ import attrs
 from .book import Book, CitationError, quote_in
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Binding, Citation, Comparison, Const, Declaration, Expr, Module, Negation, Rule,
+    Arg, Arith, Atom, Binding, Citation, Comparison, Declaration, Expr, Module, Negation, Rule,
     Span, Table, Var, Verdict, Wildcard,
 )
 from .strata import Stratification, stratify

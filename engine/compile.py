@@ -14,6 +14,7 @@ from typing import Callable
 
 import attrs
 
+from .check import variables
 from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Verdict, Wildcard
 
 JoinFunction = Callable[[dict, list, list], None]
@@ -101,11 +102,7 @@ def _expr(expr) -> str:
 
 
 def _vars(expr) -> set[str]:
-    if isinstance(expr, Var):
-        return {expr.name}
-    if isinstance(expr, Arith):
-        return _vars(expr.left) | _vars(expr.right)
-    return set()
+    return set(variables(expr))
 
 
 def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None) -> CompiledRule:

@@ -13,7 +13,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Binding, Change, Citation, Comparison, Const, Declaration, Module, Negation, Question,
+    Arg, Arith, Atom, Change, Citation, Comparison, Const, Declaration, Module, Negation, Question,
     Rule, School, Section, Span, Table, Var, Verdict, Wildcard,
 )
 from .paths import grammar_dir

@@ -8,7 +8,6 @@ replaces, and adding its own rules (exceptions included); the result is checked 
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import attrs
 

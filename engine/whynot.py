@@ -7,12 +7,12 @@ from typing import Any
 
 import attrs
 
-from .compile import _lt, _le
+from .compile import _le, _lt, _vars
 from .evaluate import Result
 from .explain import Explainer, describe
 from .facts import Absent, Fact
 from .matching import match_atom
-from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Wildcard
+from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var
 from .query import Pattern
 
 MAX_ENVS = 5000
@@ -218,14 +218,6 @@ def _evaluation_order(rule: Rule) -> list:
         bound.update(a.term.name for a in atom.args if isinstance(a.term, Var))
         flush()
     return order + tests
-
-
-def _vars(expr) -> set[str]:
-    if isinstance(expr, Var):
-        return {expr.name}
-    if isinstance(expr, Arith):
-        return _vars(expr.left) | _vars(expr.right)
-    return set()
 
 
 def _instantiate(atom: Atom, params, envs: list[dict]) -> Pattern:
