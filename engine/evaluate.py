@@ -14,7 +14,7 @@ from .check import Program
 from .compile import CompiledRule, compile_rule
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
 from .ir import Atom, Const, Value, Verdict
-from .strata import VERDICT_NODE as VERDICT
+from .strata import VERDICT_NODE as VERDICT, body_edges, exception_tree
 
 DEFAULT_LIMIT = 500_000
 
@@ -69,6 +69,9 @@ class Engine:
     # Tables no rule adds to are built once and shared, read-only, by every evaluation.
     shared_relations: dict[str, Relation] = attrs.field(eq=False, factory=dict)
     shared_derivations: dict[tuple, list] = attrs.field(eq=False, factory=dict)
+    # Rules whose conclusions depend on no input (e.g. 纳音 of the sixty pairs) run once, at build.
+    static_rules: frozenset[str] = attrs.field(eq=False, factory=frozenset)
+    shared_defeats: list = attrs.field(eq=False, factory=list)
 
     @classmethod
     def build(cls, program: Program, code: dict[str, object] | None = None) -> "Engine":
@@ -99,8 +102,22 @@ class Engine:
                 shared_derivations[(predicate, values)] = [(None, "table", (), (), (("§", ref),))]
             elif (raw := (None, "table", (), (), (("§", ref),))) not in shared_derivations[(predicate, values)]:
                 shared_derivations[(predicate, values)].append(raw)
-        return cls(program, compiled, params, tuple(r for r in rows if r[0] in derived), derived,
-                   shared_relations, shared_derivations)
+        engine = cls(program, compiled, params, tuple(r for r in rows if r[0] in derived), derived,
+                     shared_relations, shared_derivations, _static_rules(program))
+        engine._share_static_conclusions()
+        return engine
+
+    def _share_static_conclusions(self) -> None:
+        """Evaluate the input-independent strata once and share their facts like table rows."""
+        if not self.static_rules:
+            return
+        run = _Run(self, DEFAULT_LIMIT, static=True)
+        run.run(())
+        for predicate in {self.program.rule(r).atoms[0].predicate for r in self.static_rules}:
+            self.shared_relations[predicate] = run.relations[predicate]
+            for values in run.relations[predicate].facts:
+                self.shared_derivations[(predicate, values)] = run.derivations[(predicate, values)]
+        self.shared_defeats.extend(run.defeats)
 
     def full_variant_code(self) -> dict[str, object]:
         """Code objects of every rule's full variant, for the on-disk cache."""
@@ -177,6 +194,40 @@ class Result:
         return [d for d in self.defeats if d.head == fact]
 
 
+def _static_rules(program: Program) -> frozenset[str]:
+    """Rules whose every body predicate (and every exception's) depends on no input fact.
+
+    A predicate is dynamic when it is an input or some rule concluding it reads a dynamic
+    predicate, directly, under `not`, or through the body of an exception to it.  Rules with a
+    conclusion (断) are always evaluated per chart.
+    """
+    exceptions: dict[str, list] = defaultdict(list)
+    for rule in program.rules:
+        if rule.exception_to:
+            exceptions[rule.exception_to].append(rule)
+    dynamic = {name for name, decl in program.declarations.items() if decl.kind == "input"}
+
+    def reads(rule) -> set[str]:
+        found = {p for p, _, _ in body_edges(rule)}
+        for exception in exception_tree(rule, exceptions):
+            found |= {p for p, _, _ in body_edges(exception)}
+        return found
+
+    reading = {rule.id: reads(rule) for rule in program.rules}
+    changed = True
+    while changed:
+        changed = False
+        for rule in program.rules:
+            heads = {a.predicate for a in rule.atoms}
+            if heads - dynamic and (rule.verdicts or reading[rule.id] & dynamic):
+                dynamic |= heads
+                changed = True
+    return frozenset(
+        rule.id for rule in program.rules
+        if not rule.verdicts and not ({a.predicate for a in rule.atoms} & dynamic)
+    )
+
+
 def fact_sort_key(fact: Fact):
     return (fact.predicate, tuple((isinstance(v, str), v) for v in fact.values))
 
@@ -187,7 +238,8 @@ def opposite(a: str, b: str) -> bool:
 
 
 class _Run:
-    def __init__(self, engine: Engine, limit: int) -> None:
+    def __init__(self, engine: Engine, limit: int, static: bool = False) -> None:
+        self.static = static  # True: run only the input-independent rules (at build time)
         self.engine = engine
         self.program = engine.program
         self.limit = limit
@@ -197,7 +249,7 @@ class _Run:
         self.derivations: dict[tuple, list[RawDerivation]] = dict(engine.shared_derivations)
         self.seen_derivations: set = set()
         self.conclusions: dict[Conclusion, list[Derivation]] = {}
-        self.defeats: list[Defeat] = []
+        self.defeats: list[Defeat] = [] if static else list(engine.shared_defeats)
         self.count = 0
         self.exceptions = self.program.exceptions
         self.firings_cache: dict[str, _Defeaters] = {}
@@ -242,7 +294,10 @@ class _Run:
 
     # one stratum ----------------------------------------------------------------------------
     def run_stratum(self, stratum) -> None:
-        rules = [self.engine.compiled[rule_id] for rule_id in stratum.rules]
+        static = self.engine.static_rules
+        rules = [self.engine.compiled[r] for r in stratum.rules if (r in static) == self.static]
+        if not rules:
+            return
         members = set(stratum.predicates)
         new: dict[str, list[tuple]] = defaultdict(list)
         for compiled in rules:

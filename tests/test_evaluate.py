@@ -214,3 +214,25 @@ def test_bad_queries_are_usage_errors(tmp_path, capsys, query):
     assert main(["why", query, "--rulebook", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_input_independent_rules_run_once_and_keep_provenance(tmp_path):
+    text = """\
+    chapter 25 月破
+    predicate 冲对(支, 冲)
+    predicate 破(位)
+    §25.1
+    table 六冲表(支, 冲) { 子 午; 丑 未 }
+    rule 测.对 when 六冲表(A, B) then 冲对(支: B, 冲: A)
+    rule 测.对反 exception to 测.对 when 六冲表(支: 丑) then 冲对(支: 未, 冲: 丑)
+    rule 测.破 when 纳甲(位: P, 支: B), 月建(支: M), 冲对(M, B) then 破(位: P)
+    """
+    write(tmp_path, text)
+    engine = load_engine([tmp_path])
+    assert engine.static_rules == {"测.对", "测.对反"}
+    for month, broken in (("午", [(1,), (4,)]), ("未", [])):
+        result = engine.evaluate(chart_facts("子未辰子申戌", month=month))
+        assert [f.values for f in result.facts("破")] == broken
+        assert result.derivations[Fact("冲对", ("午", "子"))][0].rule == "测.对"
+        # the static exception's defeat is part of every evaluation's provenance
+        assert [(d.rule, d.by_rule) for d in result.defeats] == [("测.对", "测.对反")]
