@@ -7,6 +7,7 @@ evaluator can assume a well-formed, stratifiable program.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from collections import defaultdict
 from typing import Iterable, Iterator
 
@@ -43,13 +44,14 @@ class Program:
     def questions(self):
         return tuple(q for m in self.modules for q in m.questions)
 
-    def rule(self, rule_id: str) -> Rule:
-        for rule in self.rules:
-            if rule.id == rule_id:
-                return rule
-        raise KeyError(rule_id)
+    @cached_property
+    def rules_by_id(self) -> dict[str, Rule]:
+        return {rule.id: rule for rule in self.rules}
 
-    @property
+    def rule(self, rule_id: str) -> Rule:
+        return self.rules_by_id[rule_id]
+
+    @cached_property
     def exceptions(self) -> dict[str, tuple[str, ...]]:
         """base rule id -> the ids of the rules declared exceptions to it, in source order."""
         found: dict[str, list[str]] = defaultdict(list)

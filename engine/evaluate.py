@@ -44,17 +44,34 @@ class Relation:
         self.members.add(values)
         self.facts.append(values)
         for positions, index in self.indexes.items():
-            index.setdefault(tuple(values[p] for p in positions), []).append(values)
+            index.setdefault(_key(values, positions), []).append(values)
         return True
 
     def index(self, positions: tuple[int, ...]) -> dict[tuple, list[tuple]]:
         found = self.indexes.get(positions)
         if found is None:
             found = {}
-            for values in self.facts:
-                found.setdefault(tuple(values[p] for p in positions), []).append(values)
+            if len(positions) == 1:
+                (p,) = positions
+                for values in self.facts:
+                    found.setdefault((values[p],), []).append(values)
+            else:
+                for values in self.facts:
+                    found.setdefault(_key(values, positions), []).append(values)
             self.indexes[positions] = found
         return found
+
+
+def _key(values: tuple, positions: tuple[int, ...]) -> tuple:
+    return tuple([values[p] for p in positions])
+
+
+class Relations(dict):
+    """predicate -> Relation for one evaluation; a predicate no fact has yet gets an empty one."""
+
+    def __missing__(self, predicate: str) -> Relation:
+        relation = self[predicate] = Relation()
+        return relation
 
 
 @attrs.frozen
@@ -72,6 +89,11 @@ class Engine:
     # Rules whose conclusions depend on no input (e.g. 纳音 of the sixty pairs) run once, at build.
     static_rules: frozenset[str] = attrs.field(eq=False, factory=frozenset)
     shared_defeats: list = attrs.field(eq=False, factory=list)
+    # Per stratum, the compiled rules a run evaluates (static ones at build, the rest per chart).
+    plans: dict[bool, list] = attrs.field(eq=False, factory=dict)
+    body_predicates: dict[str, tuple[str, ...]] = attrs.field(eq=False, factory=dict)
+    gloss_vars: dict[str, tuple[str, ...]] = attrs.field(eq=False, factory=dict)
+    subjects: dict[tuple[str, str], tuple[str, ...]] = attrs.field(eq=False, factory=dict)
 
     @classmethod
     def build(cls, program: Program, code: dict[str, object] | None = None) -> "Engine":
@@ -102,8 +124,21 @@ class Engine:
                 shared_derivations[(predicate, values)] = [(None, "table", (), (), (("§", ref),))]
             elif (raw := (None, "table", (), (), (("§", ref),))) not in shared_derivations[(predicate, values)]:
                 shared_derivations[(predicate, values)].append(raw)
+        static = _static_rules(program)
+        plans: dict[bool, list] = {True: [], False: []}
+        for stratum in program.strata.strata:
+            for kind in (True, False):
+                rules = [compiled[r] for r in stratum.rules if (r in static) == kind]
+                if rules:
+                    plans[kind].append((rules, frozenset(stratum.predicates), stratum.recursive))
+        subjects = {
+            (base, exception): _subject_names(program, base, exception)
+            for base, exceptions in program.exceptions.items() for exception in exceptions
+        }
         engine = cls(program, compiled, params, tuple(r for r in rows if r[0] in derived), derived,
-                     shared_relations, shared_derivations, _static_rules(program))
+                     shared_relations, shared_derivations, static, [], plans,
+                     {rid: tuple(a.predicate for a in c.body_atoms) for rid, c in compiled.items()},
+                     {rid: c.gloss_vars for rid, c in compiled.items()}, subjects)
         engine._share_static_conclusions()
         return engine
 
@@ -243,9 +278,7 @@ class _Run:
         self.engine = engine
         self.program = engine.program
         self.limit = limit
-        self.relations: dict[str, Relation] = {
-            name: engine.shared_relations.get(name) or Relation() for name in engine.params
-        }
+        self.relations: Relations = Relations(engine.shared_relations)
         self.derivations: dict[tuple, list[RawDerivation]] = dict(engine.shared_derivations)
         self.seen_derivations: set = set()
         self.conclusions: dict[Conclusion, list[Derivation]] = {}
@@ -253,9 +286,7 @@ class _Run:
         self.count = 0
         self.exceptions = self.program.exceptions
         self.firings_cache: dict[str, _Defeaters] = {}
-        self.body_predicates = {rid: tuple(a.predicate for a in c.body_atoms) for rid, c in engine.compiled.items()}
-        self.gloss_vars = {rid: c.gloss_vars for rid, c in engine.compiled.items()}
-        self.view = DerivationView(self.derivations, self.body_predicates, self.gloss_vars)
+        self.view = DerivationView(self.derivations, engine.body_predicates, engine.gloss_vars)
 
     # adding facts ---------------------------------------------------------------------------
     def add(self, predicate: str, values: tuple, raw: RawDerivation) -> bool:
@@ -278,9 +309,8 @@ class _Run:
             self.add(predicate, values, (None, "table", (), (), (("§", ref),)))
         for fact in sorted(base, key=fact_sort_key):
             self.add(fact.predicate, fact.values, (None, "input", (), (), ()))
-        for stratum in self.program.strata.strata:
-            if stratum.rules:
-                self.run_stratum(stratum)
+        for rules, members, recursive in self.engine.plans[self.static]:
+            self.run_stratum(rules, members, recursive)
         conclusions = tuple(self.conclusions)
         return Result(
             self.program,
@@ -293,16 +323,11 @@ class _Run:
         )
 
     # one stratum ----------------------------------------------------------------------------
-    def run_stratum(self, stratum) -> None:
-        static = self.engine.static_rules
-        rules = [self.engine.compiled[r] for r in stratum.rules if (r in static) == self.static]
-        if not rules:
-            return
-        members = set(stratum.predicates)
+    def run_stratum(self, rules: list[CompiledRule], members: frozenset[str], recursive: bool) -> None:
         new: dict[str, list[tuple]] = defaultdict(list)
         for compiled in rules:
-            self.fire(compiled, -1, [], new, stratum.recursive)
-        if not stratum.recursive:
+            self.fire(compiled, -1, [], new, recursive)
+        if not recursive:
             return
         while new:
             delta, new = new, defaultdict(list)
@@ -361,18 +386,6 @@ class _Run:
         return Conclusion(rule_id, verdict.polarity, verdict.strength, subject, _fill(verdict.gloss, derivation.bindings), timing)
 
     # exceptions -----------------------------------------------------------------------------
-    def subject_names(self, base_id: str, exception_id: str) -> tuple[str, ...]:
-        """`on` if given; else the arguments both conclusions share, except those both fix to a
-        constant: two constants (因: 月破 / 因: 值日) are what each rule says, not whom it is about."""
-        exception = self.program.rule(exception_id)
-        if exception.exception_on:
-            return exception.exception_on
-        base = _arg_terms(self.program.rule(base_id))
-        return tuple(
-            name for name, term in _arg_terms(exception).items()
-            if name in base and not (isinstance(term, Const) and isinstance(base[name], Const))
-        )
-
     def defeaters(self, base_id: str) -> "_Defeaters":
         """For each exception to `base_id`: its subject, and the subjects for which it fires."""
         cached = self.firings_cache.get(base_id)
@@ -381,7 +394,7 @@ class _Run:
         per_exception = []
         for exception_id in self.exceptions.get(base_id, ()):
             fired: dict = {}
-            names = self.subject_names(base_id, exception_id)
+            names = self.engine.subjects[(base_id, exception_id)]
             compiled = self.engine.compiled[exception_id]
             out: list = []
             compiled.variants[-1](self.relations, [], out)
@@ -444,6 +457,19 @@ def _fill(template: str, bindings) -> str:
     for name, value in bindings:
         template = template.replace("{" + name + "}", str(value))
     return template
+
+
+def _subject_names(program: Program, base_id: str, exception_id: str) -> tuple[str, ...]:
+    """`on` if given; else the arguments both conclusions share, except those both fix to a
+    constant: two constants (因: 月破 / 因: 值日) are what each rule says, not whom it is about."""
+    exception = program.rule(exception_id)
+    if exception.exception_on:
+        return exception.exception_on
+    base = _arg_terms(program.rule(base_id))
+    return tuple(
+        name for name, term in _arg_terms(exception).items()
+        if name in base and not (isinstance(term, Const) and isinstance(base[name], Const))
+    )
 
 
 def _arg_terms(rule) -> dict:
