@@ -105,7 +105,10 @@ def _vars(expr) -> set[str]:
     return set(variables(expr))
 
 
-def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None) -> CompiledRule:
+def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None,
+                 rank: dict[str, int] | None = None) -> CompiledRule:
+    """`rank` orders the joins: lower first among atoms equally bound (inputs, then per-chart
+    facts, then tables and chart-independent facts, which are large)."""
     atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
     negations = tuple(lit.atom for lit in rule.body if isinstance(lit, Negation))
     gloss_vars: tuple[str, ...] = ()
@@ -113,13 +116,37 @@ def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int,
         if isinstance(head, Verdict):
             gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or ""))))
     def source(variant: int) -> str:
-        return _variant_source(rule, atoms, params, gloss_vars, delta_at=None if variant < 0 else variant)
+        return _variant_source(rule, atoms, params, gloss_vars, None if variant < 0 else variant, rank or {})
 
     kinds = tuple(h.predicate if isinstance(h, Atom) else "断" for h in rule.heads)
     return CompiledRule(rule, atoms, negations, kinds, Variants(rule.id, source, code), gloss_vars)
 
 
-def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None) -> str:
+def join_order(atoms, delta_at: int | None, rank: dict[str, int]) -> list[int]:
+    """Greedy order: the delta first; then the atom with the most arguments already fixed
+    (constants and bound variables), lower rank first, source order last."""
+    order: list[int] = [delta_at] if delta_at is not None else []
+    bound: set[str] = set()
+
+    def bind(index: int) -> None:
+        bound.update(a.term.name for a in atoms[index].args if isinstance(a.term, Var))
+
+    for index in order:
+        bind(index)
+    remaining = [i for i in range(len(atoms)) if i not in order]
+    while remaining:
+        def score(i: int):
+            fixed = sum(isinstance(a.term, Const) or (isinstance(a.term, Var) and a.term.name in bound) for a in atoms[i].args)
+            return (-fixed, rank.get(atoms[i].predicate, 1), i)
+
+        best = min(remaining, key=score)
+        order.append(best)
+        remaining.remove(best)
+        bind(best)
+    return order
+
+
+def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None, rank: dict[str, int]) -> str:
     out = _Emitter()
     bound: set[str] = set()
     tests = [lit for lit in rule.body if isinstance(lit, (Comparison, Binding, Negation))]
@@ -162,7 +189,8 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None)
                         progress = True
 
     place_ready_tests()
-    for index, atom in enumerate(atoms):
+    for index in join_order(atoms, delta_at, rank):
+        atom = atoms[index]
         names = params[atom.predicate]
         position = {name: i for i, name in enumerate(names)}
         fact = f"f{index}"

@@ -100,8 +100,14 @@ class Engine:
         """Compile a checked program; `code` holds cached code objects of the full variants."""
         params = {name: decl.params for name, decl in program.declarations.items()}
         code = code or {}
+        static = _static_rules(program)
+        static_predicates = {a.predicate for r in program.rules if r.id in static for a in r.atoms}
+        rank = {
+            name: 0 if decl.kind == "input" else 2 if decl.kind == "table" or name in static_predicates else 1
+            for name, decl in program.declarations.items()
+        }
         compiled = {
-            rule.id: compile_rule(rule, params, {-1: code[rule.id]} if rule.id in code else None)
+            rule.id: compile_rule(rule, params, {-1: code[rule.id]} if rule.id in code else None, rank)
             for rule in program.rules
         }
         rows = []
@@ -124,7 +130,6 @@ class Engine:
                 shared_derivations[(predicate, values)] = [(None, "table", (), (), (("§", ref),))]
             elif (raw := (None, "table", (), (), (("§", ref),))) not in shared_derivations[(predicate, values)]:
                 shared_derivations[(predicate, values)].append(raw)
-        static = _static_rules(program)
         plans: dict[bool, list] = {True: [], False: []}
         for stratum in program.strata.strata:
             for kind in (True, False):
