@@ -1,0 +1,212 @@
+"""Chapters 63 功名, 67 求财, 78 行人: the key rulings on concrete charts, through `engine.judge`.
+
+功名: the 用神 by kind of question (科目 文 before 官, 廷试 官 before 文: V56); 伏而有填, 安乡遇克,
+遇其时 / 违其令; the 世 void only when asking for oneself; 六冲 and 随墓 are obstacles, not failure, in
+an examination (V48); in office a clash with a strong 官 is three months' delay, a combination with a
+weak one five years (V49); promotion month and quarter.  求财: the 妻财, 萃 as loss (V30, via ch. 41),
+the club cases.  行人: the other unharmed 用神 (别用), the timing of the book's cases.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import engine
+from engine.api import evaluate_chart
+from engine.judge import Judgement, parse_question
+from engine.query import parse_fact
+from engine.rulebook import load_engine
+
+
+@cache
+def judged(question, hexagram, month=None, day=None, about=None, facts=()):
+    """What `engine.judge(...).to_dict()` gives (verdicts, use god), without the proofs and the chart
+    rendering; extra facts (事月, 事日) as `yimao judge --fact` would add them."""
+    e = load_engine()
+    q = parse_question(e.program, question, about, None, None)
+    extra = q.facts() + [parse_fact(text, e.program) for text in facts]
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", extra)
+    result = chart.result
+    relative = {(f.values[0], f.values[1]): f.values[5] for f in result.facts("爻象")}
+    gods = [{"position": f.values[0], "layer": f.values[1], "relative": relative.get(f.values[:2])}
+            for f in result.facts("用神")]
+    return {"question": q.to_dict(), "use_god": gods, "verdicts": Judgement(q, chart).verdicts(), "result": result}
+
+
+def standing(data, rule_prefix=""):
+    return [v for v in data["verdicts"] if not v["defeated_by"] and v["rule"].startswith(rule_prefix)]
+
+
+def polarities(data, rule_prefix=""):
+    return {v["polarity"] for v in standing(data, rule_prefix)}
+
+
+def use_god(data):
+    return {(u["position"], u["layer"], u["relative"]) for u in data["use_god"]}
+
+
+# --- the catalog and the 用神 --------------------------------------------------------------------
+
+def test_question_catalog():
+    program = load_engine().program
+    questions = {q.name: q for q in program.questions}
+    assert len(questions["功名"].subquestions) == 40
+    assert list(questions["功名"].subquestions[:3]) == ["发年", "考时", "发案"]
+    assert "草野求名" in questions["功名"].subquestions and "国务" in questions["功名"].subquestions
+    assert len(questions["求财"].subquestions) == 22
+    assert list(questions["行人"].subquestions) == ["旅约", "途会", "安危", "存亡", "利钝", "音信"]
+
+
+def test_use_god_by_kind_of_question():
+    # 革: 父 酉 on line 5, 官 丑 未 on lines 2 and 6.
+    exam = judged("功名", "革", month="酉", day="壬戌")
+    assert use_god(exam) == {(5, "本", "父母")}                      # 科目: the 文 first (V56)
+    palace = judged("功名.廷试", "革", month="酉", day="壬戌")
+    assert {u[2] for u in use_god(palace)} == {"官鬼"}               # 廷试: the 官 first
+    army = judged("功名.从军", "革", month="酉", day="壬戌")
+    assert use_god(army) == {(4, "本", "兄弟")}                      # 从军: the 世 (line 4, 亥)
+    state = judged("功名.国务", "革", month="酉", day="壬戌")
+    assert use_god(state) == {(5, "本", "父母")} and state["result"].facts("用象")[0].values == ("五爻",)
+
+
+# --- 63.1-63.2: the regular examination ---------------------------------------------------------
+
+def test_hidden_filled_passes_and_controlled_at_rest_fails():
+    filled = judged("功名", "大畜", month="午", day="戊午")           # EX127
+    assert use_god(filled) == {(2, "伏", "父母")}
+    assert "成" in polarities(filled, "功名.") and "不成" not in polarities(filled, "功名.")
+    struck = judged("功名", "乾", month="亥", day="甲寅")             # EX128
+    assert any("安乡遇克" in v["text"] for v in standing(struck, "功名.文凶"))
+    assert "不成" in polarities(struck, "功名.") and "成" not in polarities(struck, "功名.")
+
+
+def test_examination_month_overturns_the_cast():
+    # EX130: 大过之井, the autumn examination (酉): the 酉 官 on the month -- 象凶而吉.
+    autumn = judged("功名", "大过之井", month="卯", day="丁亥", facts=("事月(支: 酉)",))
+    assert any(v["rule"] == "功名.遇其时" and v["timing"] == "酉月" for v in standing(autumn))
+    assert "不成" not in polarities(autumn, "功名.")
+    without = judged("功名", "大过之井", month="卯", day="丁亥")
+    assert not any(v["rule"] == "功名.遇其时" for v in without["verdicts"])
+    # EX131: 师之坤, the spring examination (卯) breaks the 酉 父 -- 象得而失.
+    spring = judged("功名", "师之坤", month="寅", day="辛亥", facts=("事月(支: 卯)",))
+    assert any(v["rule"] == "功名.违其令" for v in standing(spring))
+    assert "成" not in polarities(spring, "功名.")
+
+
+def test_void_shi_matters_only_for_oneself():
+    # 乾 in a 未 month on a 丙寅 day: the 戌 世 is void (甲子 decade).
+    own = judged("功名", "乾", month="未", day="丙寅")
+    other = judged("功名", "乾", month="未", day="丙寅", about="子")
+    assert any(v["rule"] == "功名.世空" for v in own["verdicts"])
+    assert not any(v["rule"] == "功名.世空" for v in other["verdicts"])
+    # it undoes the good sign of the 文 (an exception, shown as the defeat)
+    assert all(v["defeated_by"] == "功名.世空" for v in own["verdicts"] if v["rule"] == "功名.文吉")
+    assert any(v["rule"] == "功名.文吉" and not v["defeated_by"] for v in other["verdicts"])
+
+
+# --- 63.3: obstacles, not failure (V48) -----------------------------------------------------------
+
+def test_six_clash_is_an_obstacle_in_an_examination():
+    # 乾 (a 六冲) in a 未 month on a 丙午 day: the 辰 戌 父 in season, the 午 官 on the day.
+    data = judged("功名", "乾", month="未", day="丙午")
+    clash = [v for v in standing(data) if v["rule"] == "功名.六冲阻"]
+    assert clash and clash[0]["polarity"] == "阻"
+    assert "成" in polarities(data, "功名.") and "不成" not in polarities(data, "功名.")
+
+
+def test_tomb_of_the_shi_is_not_ill_in_an_examination():
+    # 同人 on a 壬辰 day: the 亥 官 on the 世 (line 3) is in its tomb (辰): 世墓.
+    exam = judged("功名", "同人", month="子", day="壬辰")
+    tomb = [v for v in exam["verdicts"] if v["rule"] == "随墓.世墓凶"]
+    assert tomb and all(v["defeated_by"] == "功名.世墓非凶" for v in tomb)
+    ill = judged("行人", "同人", month="子", day="壬辰", about="弟")
+    assert any(v["rule"] == "随墓.世墓凶" and not v["defeated_by"] for v in ill["verdicts"])
+
+
+# --- 63.10-63.14: in office (V49), promotion -----------------------------------------------------
+
+def test_clash_with_strong_officer_is_three_months():
+    # 乾, a 午 month: the 午 官 (line 4) 旺.
+    data = judged("功名.仕途大象", "乾", month="午", day="丙寅", about="子")
+    delay = [v for v in standing(data) if v["rule"] == "仕途.冲而旺相"]
+    assert delay and delay[0]["polarity"] == "阻" and delay[0]["timing"] == "三月"
+    assert not any(v["rule"] == "仕途.合而休囚" for v in data["verdicts"])
+
+
+def test_combination_with_weak_officer_is_five_years():
+    # 泰 (a 六合) in a 申 month: the 寅 官 (line 2) 死.
+    data = judged("功名.仕途大象", "泰", month="申", day="丁卯", about="子")
+    stall = [v for v in standing(data) if v["rule"] == "仕途.合而休囚"]
+    assert stall and stall[0]["timing"] == "五年" and stall[0]["polarity"] == "阻"
+    assert not any(v["rule"] == "仕途.冲而旺相" for v in data["verdicts"])
+
+
+def test_promotion_month_of_the_weak_officer():
+    data = judged("功名.升时", "丰", month="亥", day="壬戌")          # EX134: 季冬
+    timings = {v["timing"] for v in standing(data, "升时.")}
+    assert "丑月" in timings and "戌月" not in timings
+
+
+def test_promotion_quarter_by_phase_not_branch():
+    data = judged("功名.升方", "革", month="戌", day="戊申")           # EX135
+    places = {f.values for f in data["result"].facts("任方")}
+    assert ("中央", "五行") in places
+    assert not any(p[0] in ("东北", "西南") for p in places)
+    assert data["question"]["sub_question"] == "升方"
+
+
+# --- 67 求财 -------------------------------------------------------------------------------------
+
+def test_wealth_uses_the_wife_line_and_cui_is_loss():
+    data = judged("求财", "萃", month="子", day="甲子")
+    assert {u[2] for u in use_god(data)} == {"妻财"}
+    loss = [v for v in standing(data) if v["rule"] == "求财.萃"]
+    assert loss and loss[0]["polarity"] == "不得"
+    other = judged("求财", "否", month="子", day="甲子")
+    assert not any(v["rule"] == "求财.萃" for v in other["verdicts"])
+
+
+def test_money_club_comes_in_the_month_of_the_wealth():
+    data = judged("求财.订会", "丰之离", month="寅", day="乙卯")       # EX139
+    got = [v for v in standing(data, "订会.财当日月")]
+    assert got and got[0]["polarity"] == "得" and "午月" in got[0]["timing"]
+    assert "不得" not in polarities(data, "订会.")
+
+
+# --- 78 行人 -------------------------------------------------------------------------------------
+
+def test_other_unharmed_use_god_is_read():
+    data = judged("行人", "困之兑", month="子", day="庚寅", about="夫")  # EX141
+    blocked = [v for v in data["verdicts"] if v["rule"] == "行人.用病阻"]
+    assert blocked and all(v["defeated_by"] == "行人.别用阻" for v in blocked)
+    assert any(v["rule"] == "行人.足发" and v["timing"].startswith("当日") for v in standing(data))
+    assert "不来" not in polarities(data, "行人.")
+
+
+def test_public_api_judgement():
+    # EX140 through engine.judge, the API the CLI mirrors.
+    data = engine.judge(question="行人", about="弟", hexagram="夬", month="戌", day="癸酉").to_dict()
+    assert [(u["position"], u["layer"], u["relative"]) for u in data["use_god"]] == [(6, "本", "兄弟")]
+    ours = [v for v in data["verdicts"] if v["rule"].startswith("行人.") and not v["defeated_by"]]
+    assert {v["polarity"] for v in ours} == {"来"}
+    assert any(v["timing"] == "丑日" and v["cite"] == "78.4" for v in ours)
+    assert not any("行人." in r for c in data["conflicts"] for r in c["rules"])
+
+
+def test_static_use_god_comes_on_the_clash_day():
+    data = judged("行人", "夬", month="戌", day="癸酉", about="弟")   # EX140: the 未 兄 on 丁丑
+    assert use_god(data) == {(6, "本", "兄弟")}
+    assert {v["timing"] for v in standing(data, "行人.静遇冲")} == {"丑日"}
+    assert not any(v["rule"] == "行人.用病阻" for v in data["verdicts"])
+
+
+def test_void_use_god_comes_when_filled():
+    data = judged("行人", "困", month="辰", day="戊寅", about="弟")     # EX144: 酉 void, came 乙卯
+    timings = {v["timing"] for v in standing(data, "行人.空")}
+    assert timings == {"酉日", "卯日"}
+    assert any(v["rule"] == "行人.用克世速" for v in standing(data))
+
+
+def test_letters_take_the_parents_line():
+    data = judged("行人.音信", "大有", month="辰", day="甲辰")
+    assert {u[2] for u in use_god(data)} == {"父母"}
