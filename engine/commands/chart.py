@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 
 from ..api import evaluate_chart, resolver
+from ..chart import Chart
 from ..errors import UsageError
 from ..inputs import add_chart_arguments, cast_from_args, moment_from_args
 from ..render.chart import chart_renderable
 from ..render.output import console, print_json
+from ..web.report import add_html_argument, write_report
 from .common import add_rulebook_argument, engine_from_args
 
 
@@ -25,6 +27,7 @@ def register(subparsers) -> None:
                                   "palace, generation, 纳甲, 五行, 六亲, 六神, 世应, 伏神, changed lines.")
     add_chart_arguments(chart)
     chart.add_argument("--json", action="store_true", help="print JSON")
+    add_html_argument(chart)
     add_rulebook_argument(chart)
     chart.set_defaults(run=run_chart)
 
@@ -56,14 +59,22 @@ def run_cast(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_chart(args: argparse.Namespace) -> int:
+def chart_from_args(args: argparse.Namespace) -> Chart:
     engine = engine_from_args(args)
     cast = require_cast(args, engine)
     moment = moment_from_args(args)
-    chart = evaluate_chart(engine, cast, moment, "shipped" if not args.rulebook else ", ".join(args.rulebook))
+    return evaluate_chart(engine, cast, moment, "shipped" if not args.rulebook else ", ".join(args.rulebook))
+
+
+def run_chart(args: argparse.Namespace) -> int:
+    chart = chart_from_args(args)
     data = chart.to_dict()
+    if args.html:
+        from ..web.pages import chart_page
+
+        write_report(args.html, *chart_page(chart))
     if args.json:
         print_json(data)
-        return 0
-    console().print(chart_renderable(data))
+    elif not args.html:
+        console().print(chart_renderable(data))
     return 0

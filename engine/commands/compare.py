@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..compare import compare_chart
+from ..compare import Comparison, compare_chart
 from ..errors import UsageError
 from ..inputs import add_chart_arguments, moment_from_args
 from ..judge import parse_question
@@ -19,6 +19,7 @@ from ..render.output import console, print_json
 from ..rulebook import load_engine
 from ..schools import BASE_SCHOOL
 from ..sweep import MOMENT_KEYS, check_sweep_args, pair_specs, random_specs, run_sweep
+from ..web.report import add_html_argument, write_report
 from .chart import require_cast
 
 
@@ -39,6 +40,7 @@ def register(subparsers) -> None:
     parser.add_argument("--out", metavar="FILE", help="the sweep's results (JSONL); an existing file is resumed")
     add_chart_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_html_argument(parser)
     parser.add_argument("--rulebook", action="append", metavar="PATH", help="rulebook folder (with its schools/)")
     parser.set_defaults(run=run)
 
@@ -52,17 +54,35 @@ def _schools(args) -> tuple[str, str]:
     return schools[0], schools[1]
 
 
+def _engines_and_question(args: argparse.Namespace):
+    engines = tuple(load_engine(args.rulebook, school=s) for s in _schools(args))
+    question = parse_question(engines[0].program, args.question, args.about, None, None) if args.question else None
+    return engines, question
+
+
+def comparison_from_args(args: argparse.Namespace) -> Comparison:
+    engines, question = _engines_and_question(args)
+    cast = require_cast(args, engines[0])
+    return compare_chart(engines, cast, moment_from_args(args), question.facts() if question else ())
+
+
 def run(args: argparse.Namespace) -> int:
     schools = _schools(args)
-    engines = tuple(load_engine(args.rulebook, school=s) for s in schools)
-    question = parse_question(engines[0].program, args.question, args.about, None, None) if args.question else None
     if args.sweep:
+        if args.html:
+            raise UsageError("--html reports one chart; a --sweep writes its results with --out")
+        _engines_and_question(args)  # unknown schools and questions are reported before the sweep starts
         return run_sweep_command(args, schools)
-    cast = require_cast(args, engines[0])
-    comparison = compare_chart(engines, cast, moment_from_args(args), question.facts() if question else ())
+    comparison = comparison_from_args(args)
     data = comparison.to_dict()
+    if args.html:
+        from ..web.pages import compare_page
+
+        write_report(args.html, *compare_page(comparison))
     if args.json:
         print_json(data)
+        return 0
+    if args.html:
         return 0
     out = console()
     out.print(Text(f"{schools[0]} vs {schools[1]}: {data['summary']['facts']} fact(s) and "

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+from ..chart import Chart, book_conventions
 from ..errors import UsageError
 from ..evaluate import fact_sort_key
 from ..explain import Explainer, describe
+from ..hexagrams import HexagramNames
+from ..inputs import cast_from_args, moment_from_args
 from ..query import parse_pattern
 from ..render.output import console, print_json
 from ..render.proof import proof_tree, whynot_tree
+from ..web.report import add_html_argument, write_report
 from ..whynot import WhyNot
 from .common import add_evaluation_arguments, evaluate_from_args
 
@@ -27,6 +31,7 @@ def register(subparsers) -> None:
     why.add_argument("--depth", type=int, default=None, metavar="N", help="show at most N levels")
     why.add_argument("--all", action="store_true", help="every derivation, not only the lowest proof")
     why.add_argument("--json", action="store_true", help="print JSON")
+    add_html_argument(why)
     add_evaluation_arguments(why)
     why.set_defaults(run=run_why)
 
@@ -58,22 +63,41 @@ def run_facts(args: argparse.Namespace) -> int:
     return 0
 
 
+class Why:
+    """The proofs of the facts matching a query, and the defeated derivations of matching facts."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        _check_depth(args.depth)
+        self.query = args.fact
+        self.result = result = evaluate_from_args(args)
+        self.pattern = pattern = parse_pattern(args.fact, result.program)
+        self.explainer = explainer = Explainer(result)
+        self.matching = sorted((f for f in result.facts(pattern.predicate) if pattern.matches(f)), key=fact_sort_key)
+        self.proofs = [node for fact in self.matching for node in explainer.prove(fact, args.depth, args.all)]
+        self.defeated = [explainer.defeat_node(d, args.depth) for d in result.defeats
+                         if d.head.__class__.__name__ == "Fact" and pattern.matches(d.head)]
+        cast = cast_from_args(args, HexagramNames(result.program).resolve)  # for the report's chart
+        moment = moment_from_args(args)
+        label = "shipped" if not args.rulebook else ", ".join(args.rulebook)
+        self.chart = Chart(cast, moment, result, book_conventions(moment, result.program.school, label)) if cast else None
+
+
 def run_why(args: argparse.Namespace) -> int:
-    _check_depth(args.depth)
-    result = evaluate_from_args(args)
-    pattern = parse_pattern(args.fact, result.program)
-    explainer = Explainer(result)
-    matching = sorted((f for f in result.facts(pattern.predicate) if pattern.matches(f)), key=fact_sort_key)
-    proofs = [node for fact in matching for node in explainer.prove(fact, args.depth, args.all)]
-    defeated = [n for d in result.defeats if d.head.__class__.__name__ == "Fact" and pattern.matches(d.head)
-                for n in [explainer.defeat_node(d, args.depth)]]
+    why = Why(args)
+    explainer, proofs, defeated = why.explainer, why.proofs, why.defeated
+    if args.html:
+        from ..web.pages import why_page
+
+        write_report(args.html, *why_page(why))
     if args.json:
-        print_json({"query": args.fact, "holds": bool(matching),
+        print_json({"query": args.fact, "holds": bool(why.matching),
                     "proofs": [explainer.to_json(n) for n in proofs],
                     "defeated": [explainer.to_json(n) for n in defeated]})
         return 0
+    if args.html:
+        return 0
     out = console()
-    if not matching and not defeated:
+    if not why.matching and not defeated:
         out.print(f"{args.fact} does not hold; try: yimao whynot '{args.fact}'")
         return 0
     for node in proofs:

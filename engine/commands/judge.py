@@ -9,6 +9,7 @@ from ..inputs import add_chart_arguments, moment_from_args
 from ..judge import Judgement, parse_question
 from ..render.judge import judgement_renderable
 from ..render.output import console, print_json
+from ..web.report import add_html_argument, write_report
 from .chart import require_cast
 from .common import add_rulebook_argument, engine_from_args
 
@@ -23,19 +24,28 @@ def register(subparsers) -> None:
     parser.add_argument("--asker", choices=("男", "女"), help="the asker's sex")
     add_chart_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_html_argument(parser)
     add_rulebook_argument(parser)
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def judgement_from_args(args: argparse.Namespace) -> Judgement:
     engine = engine_from_args(args)
     question = parse_question(engine.program, args.question, args.about, args.birth_year, args.asker)
     cast = require_cast(args, engine)
     label = "shipped" if not args.rulebook else ", ".join(args.rulebook)
-    judgement = Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts()))
+    return Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts()))
+
+
+def run(args: argparse.Namespace) -> int:
+    judgement = judgement_from_args(args)
     data = judgement.to_dict()
+    if args.html:
+        from ..web.pages import judge_page
+
+        write_report(args.html, *judge_page(judgement))
     if args.json:
         print_json(data)
-    else:
+    elif not args.html:
         console().print(judgement_renderable(data))
     return 0
