@@ -245,7 +245,14 @@ def _static_rules(program: Program) -> frozenset[str]:
     for rule in program.rules:
         if rule.exception_to:
             exceptions[rule.exception_to].append(rule)
-    dynamic = {name for name, decl in program.declarations.items() if decl.kind == "input"}
+    # Inputs vary per chart; so does any predicate nothing derives (no rule, no table row), since
+    # its facts can only be supplied from outside (a case's extra facts, the API).
+    concluded = {a.predicate for rule in program.rules for a in rule.atoms}
+    tabled = {table.predicate for table in program.tables if table.rows}
+    dynamic = {
+        name for name, decl in program.declarations.items()
+        if decl.kind == "input" or (name not in concluded and name not in tabled)
+    }
 
     def reads(rule) -> set[str]:
         found = {p for p, _, _ in body_edges(rule)}

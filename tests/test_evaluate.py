@@ -236,3 +236,19 @@ def test_input_independent_rules_run_once_and_keep_provenance(tmp_path):
         assert result.derivations[Fact("冲对", ("午", "子"))][0].rule == "测.对"
         # the static exception's defeat is part of every evaluation's provenance
         assert [(d.rule, d.by_rule) for d in result.defeats] == [("测.对", "测.对反")]
+
+
+def test_a_predicate_nothing_derives_counts_as_supplied_per_chart(tmp_path):
+    # 事月 has no rule and no table: its facts come from outside, so rules reading it run per chart.
+    text = """\
+    chapter 25 月破
+    predicate 事月(支)
+    predicate 事破(支)
+    §25.1
+    table 六冲表(支, 冲) symmetric { 子 午 }
+    rule 测.事破 when 事月(支: M), 六冲表(M, B) then 事破(支: B)
+    """
+    write(tmp_path, text)
+    engine = load_engine([tmp_path])
+    assert "测.事破" not in engine.static_rules
+    assert engine.evaluate([Fact("事月", ("子",))]).holds(Fact("事破", ("午",)))
