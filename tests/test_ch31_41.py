@@ -319,6 +319,10 @@ def test_family_member_trigram_into_tomb():
     r = run(hexagram="乾之遁", month="子", day="甲子")
     assert has(r, "主属化墓绝", "父", "内")
     assert has(r, "卦验专忌", "疾病", "主属化墓绝")
+    # a 未 day clashes the tomb 丑: the 墓绝 is false (18.1), no taboo
+    r = run(hexagram="乾之遁", month="子", day="乙未")
+    assert not has(r, "主属化墓绝", "父", "内")
+    assert not has(r, "卦验专忌", "疾病", "主属化墓绝")
 
 
 def test_illness_earth_ghost_moving_alone():
