@@ -12,9 +12,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
-import sys
-import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -32,23 +29,12 @@ from engine.textnorm import fold
 from engine.web.app import create_app
 from engine.web.highlight import segments
 from rulebooks import write
+from test_compare import BASE, SCHOOL  # the compare tests' rulebook and its school 甲派
+from test_judge import INPUTS  # the question inputs the judge tests use
 
 ROOT = Path(__file__).resolve().parent.parent
 CHART = {"hexagram": "豐之萃", "month": "申", "day": "丁酉"}
 CHART_ARGV = ["--hexagram", "豐之萃", "--month", "申", "--day", "丁酉"]
-
-INPUTS = """
-input 爻(位, 值)
-input 纳甲(位, 支)
-input 月建(支)
-input 日辰(支)
-input 用神(位, 层)
-input 问(事)
-input 子问(问)
-input 所问(人)
-input 本命(支)
-input 问者(性)
-"""
 
 # A question chapter whose texts carry markup, to prove it reaches the page only as text.
 QUESTION = """\
@@ -64,38 +50,18 @@ rule 疾病.静 exception to 疾病.动吉 when 日辰(支: 子) then 断(位: 1
 rule 疾病.冲 when 爻(位: 1, 值: 9) then 断(位: 1) 不愈 "初爻动"
 """
 
-BASE = """\
-chapter 25 月破
-predicate 动(位)
-predicate 无用(位, 因)
-§25.1 「以用处反，名为月破」
-rule 月破.动 when 爻(位: P, 值: 9) then 动(位: P)
-rule 月破.老阴 when 爻(位: P, 值: 6) then 动(位: P)
-§25.2 「生之不长，扶之不起」
-rule 月破.无用 when 动(位: P), 月建(支: 午) then 无用(位: P, 因: 月破)
-"""
-
-SCHOOL = """\
-school 甲派 extends 易冒 "moving old yin does not count"
-§25.3 「唯值日则能实其破」
-disable 月破.老阴
-rule 甲派.静 exception to 月破.无用 when 日辰(支: 子) then 无用(位: 1, 因: 值日)
-"""
-
 
 class Elements(HTMLParser):
-    """Start tags with their attributes, in order, and the text inside each `<g class="line">`."""
+    """The SVG's line groups: each `<g class="line">` with its attributes, child elements and text."""
 
     def __init__(self, text: str) -> None:
         super().__init__()
-        self.tags: list[tuple[str, dict[str, str]]] = []
         self.lines: list[dict] = []
         self._in_line = 0
         self.feed(text)
 
     def handle_starttag(self, tag, attrs):
         attributes = {k: v or "" for k, v in attrs}
-        self.tags.append((tag, attributes))
         if tag == "g" and "line" in attributes.get("class", "").split():
             self.lines.append({"attrs": attributes, "children": [], "text": ""})
             self._in_line = 1
@@ -118,27 +84,28 @@ def client():
 
 
 @pytest.fixture
-def judge_client(tmp_path):
-    write(tmp_path, QUESTION, name="56-疾病.ym", inputs=INPUTS)
-    return create_app([str(tmp_path)]).test_client()
-
-
-@pytest.fixture
-def school_rulebook(tmp_path):
+def rulebook(tmp_path) -> str:
+    """A small rulebook with the school overlay 甲派 (the one tests/test_compare.py uses)."""
     write(tmp_path, BASE)
     (tmp_path / "schools").mkdir()
     (tmp_path / "schools" / "甲派.ym").write_text(SCHOOL, encoding="utf-8")
     return str(tmp_path)
 
 
+@pytest.fixture
+def judge_client(tmp_path):
+    write(tmp_path, QUESTION, name="56-疾病.ym", inputs=INPUTS)
+    return create_app([str(tmp_path)]).test_client()
+
+
 def page(client, url, status=200, **query) -> str:
     response = client.get(url, query_string=query)
-    assert response.status_code == status, re.findall(r"<main>(.*?)</main>", response.get_data(as_text=True), re.S)[:1]
+    assert response.status_code == status, re.findall(r"<main>(.*?)</main>", response.get_data(as_text=True), re.DOTALL)[:1]
     return response.get_data(as_text=True)
 
 
 def error_line(text: str) -> str:
-    (found,) = re.findall(r'<p class="error" role="alert">(.*?)</p>', text, re.S)
+    (found,) = re.findall(r'<p class="error" role="alert">(.*?)</p>', text, re.DOTALL)
     return html.unescape(found)
 
 
@@ -229,7 +196,7 @@ def test_pages_are_deterministic(client):
 
 def test_judge_page_verdicts_with_proofs_conflicts_and_escaping(judge_client):
     text = page(judge_client, "/judge", question="疾病", lines="977777")
-    articles = re.findall(r'<article class="([^"]+)" id="[^"]*">(.*?)</article>', text, re.S)
+    articles = re.findall(r'<article class="([^"]+)" id="[^"]*">(.*?)</article>', text, re.DOTALL)
     by_rule = {re.search(r'<span class="ruleid">([^<]+)</span>', body).group(1): (cls, body) for cls, body in articles}
     cls, body = by_rule["疾病.动吉"]
     assert cls == "verdict conflict" and "愈" in body and "十之七" in body and "1日" in body
@@ -241,7 +208,7 @@ def test_judge_page_verdicts_with_proofs_conflicts_and_escaping(judge_client):
 
 def test_judge_page_shows_a_defeated_ruling_as_such(judge_client):
     text = page(judge_client, "/judge", question="疾病", lines="977777", day="甲子")
-    (defeated,) = re.findall(r'<article class="verdict defeated"[^>]*>(.*?)</article>', text, re.S)
+    (defeated,) = re.findall(r'<article class="verdict defeated"[^>]*>(.*?)</article>', text, re.DOTALL)
     assert "defeated by 疾病.静" in defeated and '<p class="defeater-label">defeated by</p>' in defeated
     assert "疾病.静" in defeated and "§56.2" in defeated
 
@@ -253,11 +220,11 @@ def test_rulebook_escapes_rule_files(judge_client):
     assert "<b>bold</b>" not in predicate and "&lt;b&gt;bold&lt;/b&gt;" in predicate
 
 
-def test_compare_page_side_by_side(school_rulebook):
-    client = create_app([school_rulebook]).test_client()
+def test_compare_page_side_by_side(rulebook):
+    client = create_app([rulebook]).test_client()
     text = page(client, "/compare", school2="甲派", lines="967777", month="午")
     assert "易冒" in text and "甲派" in text
-    rows = re.findall(r'<tr class="difference fact">(.*?)</tr>\s*<tr class="changes">(.*?)</tr>', text, re.S)
+    rows = re.findall(r'<tr class="difference fact">(.*?)</tr>\s*<tr class="changes">(.*?)</tr>', text, re.DOTALL)
     found = {re.search(r'<td class="what">([^<]+)', row).group(1): (row, changes) for row, changes in rows}
     row, changes = found["动(位: 2)"]
     assert row.index('<td class="holds">') < row.index('<td class="absent">')  # holds in 易冒 (left), absent in 甲派
@@ -266,10 +233,10 @@ def test_compare_page_side_by_side(school_rulebook):
     assert "甲派" in changes and "disable" in changes and "月破.老阴" in changes and "§25.3" in changes
 
 
-def test_compare_with_the_same_school_twice_is_the_cli_error(school_rulebook, capsys):
-    client = create_app([school_rulebook]).test_client()
+def test_compare_with_the_same_school_twice_is_the_cli_error(rulebook, capsys):
+    client = create_app([rulebook]).test_client()
     text = page(client, "/compare", 400, school="甲派", school2="甲派", lines="967777")
-    argv = ["compare", "--rulebook", school_rulebook, "--school", "甲派", "--school", "甲派", "--lines", "967777"]
+    argv = ["compare", "--rulebook", rulebook, "--school", "甲派", "--school", "甲派", "--lines", "967777"]
     assert error_line(text) == cli_error(capsys, argv)
 
 
@@ -416,16 +383,16 @@ def test_why_html_report(tmp_path):
     assert "<mark>" in text and '<details class="translation">' in text
 
 
-def test_judge_and_compare_html_reports(tmp_path, school_rulebook):
-    rulebook = tmp_path / "judge"
-    rulebook.mkdir()
-    write(rulebook, QUESTION, name="56-疾病.ym", inputs=INPUTS)
+def test_judge_and_compare_html_reports(tmp_path, rulebook):
+    question_book = tmp_path / "judge"
+    question_book.mkdir()
+    write(question_book, QUESTION, name="56-疾病.ym", inputs=INPUTS)
     out = tmp_path / "judge.html"
-    assert main(["judge", "--rulebook", str(rulebook), "--question", "疾病", "--lines", "977777", "--html", str(out)]) == 0
+    assert main(["judge", "--rulebook", str(question_book), "--question", "疾病", "--lines", "977777", "--html", str(out)]) == 0
     text = assert_self_contained(out)
     assert "<mark>夫死生有命</mark>" in text and "十之七" in text
     out = tmp_path / "compare.html"
-    assert main(["compare", "--rulebook", school_rulebook, "--school", "甲派", "--lines", "967777", "--month", "午",
+    assert main(["compare", "--rulebook", rulebook, "--school", "甲派", "--lines", "967777", "--month", "午",
                  "--html", str(out)]) == 0
     text = assert_self_contained(out)
     assert "月破.老阴" in text and '<td class="holds">' in text
@@ -440,15 +407,16 @@ def test_html_report_is_the_server_page_without_links(client, tmp_path):
     out = tmp_path / "chart.html"
     assert main(["chart", *CHART_ARGV, "--html", str(out)]) == 0
     served = page(client, "/chart", **CHART)
-    strip = lambda s: re.sub(r"<a [^>]*>|</a>", "", s)  # noqa: E731
     report = out.read_text(encoding="utf-8")
-    assert strip(served).count("<text") == strip(report).count("<text")
+    assert served.count("<text") == report.count("<text") and "<a href" in served and "<a href" not in report
 
 
-def test_wheel_carries_templates_and_stylesheet(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(ROOT)],
-                   check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("yimao-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
-    assert "engine/web/static/yimao.css" in names
-    assert {"engine/web/templates/base.html", "engine/web/templates/chart.html", "engine/web/templates/macros.html"} <= set(names)
+def test_wheel_carries_templates_and_stylesheet():
+    """The wheel's file selection (what `pip wheel` packs) holds every template and the stylesheet."""
+    WheelBuilder = pytest.importorskip("hatchling.builders.wheel").WheelBuilder  # noqa: N806
+
+    selected = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
+    web = ROOT / "engine" / "web"
+    wanted = {p.relative_to(ROOT).as_posix() for folder in ("templates", "static") for p in (web / folder).iterdir()}
+    assert "engine/web/static/yimao.css" in wanted and "engine/web/templates/base.html" in wanted
+    assert wanted <= selected

@@ -25,7 +25,8 @@ FALSE = ("", "0", "off", "false", "no")
 class Fields:
     """The first value of each field (or every value, for the repeatable ones), length-checked."""
 
-    def __init__(self, source: Mapping[str, str] | "MultiDict", repeatable: Sequence[str] = ()) -> None:  # noqa: F821
+    def __init__(self, source: Mapping[str, str], repeatable: Sequence[str] = ()) -> None:
+        """`source` is a mapping of field names to values, or a MultiDict (request.args) with every value."""
         self._values: dict[str, list[str]] = {}
         for name in source:
             values = source.getlist(name) if hasattr(source, "getlist") else [source[name]]

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..commands.explain import Why
 
 Page = tuple[str, dict[str, Any]]
+STANDALONE = NoLinks()  # a report: no links that need the server
 
 
 def _hexagram_title(data: dict[str, Any]) -> str:
@@ -27,7 +28,7 @@ def _hexagram_title(data: dict[str, Any]) -> str:
     return " 之 ".join(str(n) for n in names) or "chart"
 
 
-def chart_page(chart: Chart, links: NoLinks = NoLinks()) -> Page:
+def chart_page(chart: Chart, links: NoLinks = STANDALONE) -> Page:
     data = chart.to_dict()
     return "chart.html", {"title": f"{_hexagram_title(data)} · 排盘", "chart": chart_view(data, links), "links": links}
 
@@ -53,7 +54,7 @@ def _verdict_rows(judgement: Judgement, pages: ProofPages) -> list[dict[str, Any
     return rows
 
 
-def judge_page(judgement: Judgement, links: NoLinks = NoLinks()) -> Page:
+def judge_page(judgement: Judgement, links: NoLinks = STANDALONE) -> Page:
     result = judgement.chart.result
     pages = ProofPages(result.program, links)
     use_god = judgement.use_god()
@@ -77,7 +78,7 @@ def judge_page(judgement: Judgement, links: NoLinks = NoLinks()) -> Page:
     }
 
 
-def why_page(why: "Why", links: NoLinks = NoLinks()) -> Page:
+def why_page(why: Why, links: NoLinks = STANDALONE) -> Page:
     pages = ProofPages(why.result.program, links)
     explainer = why.explainer
     reason = None
@@ -109,7 +110,7 @@ def _absent_verdict(lacks: Side, row: dict[str, Any], pages: ProofPages) -> dict
     return {"status": "not-derived", "detail": f"{row['rule']} does not fire in {lacks.name}"}
 
 
-def compare_page(comparison: Comparison, links: NoLinks = NoLinks()) -> Page:
+def compare_page(comparison: Comparison, links: NoLinks = STANDALONE) -> Page:
     sides = {side.name: side for side in (comparison.a, comparison.b)}
     pages = {name: ProofPages(side.engine.program, links) for name, side in sides.items()}
     data = comparison.to_dict()
