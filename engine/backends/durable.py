@@ -343,7 +343,7 @@ class _Planner:
         if self.tests or self.negations:  # they wait for computed values: one more step
             self._finish(len(self.atoms))
         if self.tests or self.negations:
-            raise Refused(f"rule {self.rule.id} ({self.rule.span}): the durable backend cannot place a test or `not` of this rule")
+            raise _refuse(self.rule, "a test or `not` of it could not be placed on a pattern")
         self._finish(None)
         return tuple(self.steps)
 
@@ -404,13 +404,11 @@ class _Network:
         return None
 
     def peak(self) -> tuple[int, str]:
-        """The most alpha nodes durable could hold pending while matching one fact, and where."""
-        worst, where = 0, ""
-        for key, child in self.root.children.items():
-            depth = 1 + _peak(child)
-            if depth > worst:
-                worst, where = depth, key[2]
-        return worst, where
+        """The most alpha nodes durable could hold pending while matching one fact (its stack),
+        and the fact type where that happens."""
+        worst = max(self.root.children.values(), key=_peak, default=None)
+        where = next((json.loads(k[2]) for k, c in self.root.children.items() if c is worst), "")
+        return _peak(self.root), str(where)
 
 
 def _peak(node: _Alpha) -> int:
@@ -434,8 +432,9 @@ class CompiledRuleset:
 
     name: str
     steps: tuple[Step, ...]
-    consumed: frozenset[str]  # predicates its rules read: the facts a session is given
-    kept: frozenset[str]  # predicates with a collector rule (consumed or concluded)
+    consumed: frozenset[str]  # predicates its rules read
+    concluded: frozenset[str]  # predicates its rules conclude
+    kept: frozenset[str]  # predicates with a collector rule (read or concluded): the facts a session is given
     gated: tuple[int, ...]  # strata whose marker a session asserts, in order
     definitions: tuple[tuple[str, str | None, dict], ...] = attrs.field(eq=False)  # (name, rule id, definition)
 
@@ -454,52 +453,60 @@ def refuse_constructs(program: Program) -> None:
     """Refuse, naming the rule, what durable-rules cannot run as our evaluator does."""
     strata = program.strata.stratum_of
     for rule in program.rules:
-        where = f"rule {rule.id} ({rule.span})"
         if rule.exception_to:
-            raise Refused(f"{where}: exception to {rule.exception_to}; the durable backend does not compile exceptions (Catala defeat)")
+            raise _refuse(rule, f"it is an exception to {rule.exception_to}; exceptions (Catala defeat) are not compiled")
         if program.exceptions.get(rule.id):
-            raise Refused(f"{where}: has exceptions ({', '.join(program.exceptions[rule.id])}); the durable backend does not compile exceptions")
+            raise _refuse(rule, f"it has exceptions ({', '.join(program.exceptions[rule.id])}); exceptions are not compiled")
         if rule.verdicts:
-            raise Refused(f"{where}: concludes 断; the durable backend compiles facts only, not conclusions")
+            raise _refuse(rule, "it concludes 断; the backend compiles the fact base, not conclusions")
         heads = [strata[a.predicate] for a in rule.atoms]
         for literal in rule.body:
             if isinstance(literal, Negation) and any(strata[literal.atom.predicate] >= h for h in heads):
-                raise Refused(f"{where}: `not {literal.atom.predicate}` cannot be ordered before the rule's conclusion; durable's none() would see it incomplete")
+                raise _refuse(rule, f"`not {literal.atom.predicate}` cannot be ordered before its conclusion, and durable's none() "
+                                    f"only sees facts asserted before it")
 
 
 def compile_ruleset(program: Program, rules: list[Rule], name: str) -> CompiledRuleset:
-    """Plan every rule, add the session and collector rules, and measure the network."""
+    """Plan every rule, add the session and collector rules, and measure the network as it grows,
+    so a limit is reported at the rule that reaches it."""
     params = {p: d.params for p, d in program.declarations.items()}
     strata = program.strata.stratum_of
-    definitions: list[tuple[str, str | None, dict]] = [("begin", None, {"all": [{"b": {"t": "$begin"}}]})]
-    consumed = set().union(*(_reads(r) for r in rules)) if rules else set()
-    concluded = {a.predicate for r in rules for a in r.atoms}
-    kept = consumed | concluded
-    for predicate in sorted(kept):
-        definitions.append((f"keep{len(definitions)}", None, {"all": [{"f": {"t": predicate}}, {"z": {"t": "$never"}}]}))
+    begin = {"all": [{"b": {"t": "$begin"}}]}
+    definitions: list[tuple[str, str | None, dict]] = [("begin", None, begin)]
+    network = _Network()
+    network.add(begin)
+    kept: set[str] = set()
     steps: list[Step] = []
     gated: set[int] = set()
-    network = _Network()
-    for _, _, definition in definitions:
-        network.add(definition)
     for number, rule in enumerate(rules):
+        added = []
+        for predicate in sorted((_reads(rule) | {a.predicate for a in rule.atoms}) - kept):
+            kept.add(predicate)  # its collector: the fact, then a pattern nothing matches
+            added.append((f"keep{len(kept)}", {"all": [{"f": {"t": predicate}}, {"z": {"t": "$never"}}]}))
         stratum = strata[rule.atoms[0].predicate]
         planner = _Planner(rule, params, f"r{number}", stratum, gate=False)
         planned = planner.plan()
         if planned and planner.gate:
             gated.add(stratum)
-        for step in planned:
-            problem = network.add(step.definition)
+        added += [(step.name, step.definition) for step in planned]
+        for step_name, definition in added:
+            problem = network.add(definition)
             if problem:
-                raise Refused(f"rule {rule.id} ({rule.span}): {problem}; durable-rules {PINNED} cannot load it")
-            definitions.append((step.name, rule.id, step.definition))
+                raise _refuse(rule, f"{problem}; durable-rules {PINNED} cannot load that")
+            definitions.append((step_name, rule.id, definition))
         steps.extend(planned)
         depth, where = network.peak()
         if depth > STACK_LIMIT:
-            raise Refused(f"rule {rule.id} ({rule.span}): with it, a {where} fact could leave {depth} alpha nodes pending in "
-                          f"durable's network (too many rules join it in different ways); durable-rules {PINNED} fails beyond "
-                          f"{STACK_LIMIT} (error 303)")
-    return CompiledRuleset(name, tuple(steps), frozenset(consumed), frozenset(kept), tuple(sorted(gated)), tuple(definitions))
+            raise _refuse(rule, f"with it a {where} fact can leave {depth} alpha nodes pending in durable's network (too many "
+                                f"rules test it in different ways); durable-rules {PINNED} fails beyond {STACK_LIMIT} (error 303)")
+    consumed = set().union(*(_reads(r) for r in rules)) if rules else set()
+    concluded = {a.predicate for r in rules for a in r.atoms}
+    return CompiledRuleset(name, tuple(steps), frozenset(consumed), frozenset(concluded), frozenset(kept),
+                           tuple(sorted(gated)), tuple(definitions))
+
+
+def _refuse(rule: Rule, reason: str) -> Refused:
+    return Refused(f"the durable backend refuses rule {rule.id} ({rule.span}): {reason}")
 
 
 def static_rules(program: Program) -> list[Rule]:
@@ -550,6 +557,7 @@ class DurableEngine:
         self.program = program
         self.label = label
         self.params = {p: d.params for p, d in program.declarations.items()}
+        self.arity = {p: len(ps) for p, ps in self.params.items()}
         self._body = {r.id: tuple(a.predicate for a in r.body if isinstance(a, Atom)) for r in self.program.rules}
         self._gloss = {r.id: () for r in self.program.rules}
         self._negations = {r.id: tuple(lit.atom for lit in r.body if isinstance(lit, Negation)) for r in self.program.rules}
@@ -568,7 +576,12 @@ class DurableEngine:
         # Tables, then the rules that read no input: once, like our evaluator's shared relations.
         self._shared: Known = table_rows(program)
         if self.fixed is not None:
-            self._shared = self._run(self.fixed, self._shared, DEFAULT_LIMIT)
+            self._shared = self._run(self.fixed, self._shared, self._batch(self.fixed, self._shared), DEFAULT_LIMIT)
+        self._shared_batch = self._batch(self.changing, self._shared)
+        grouped: dict[str, list[tuple]] = defaultdict(list)
+        for predicate, values in self._shared:
+            grouped[predicate].append(values)
+        self._shared_relations = {p: tuple(sorted(vs, key=_values_order)) for p, vs in grouped.items()}
 
     # loading ---------------------------------------------------------------------------------
     def _load(self, compiled: CompiledRuleset) -> None:
@@ -607,8 +620,8 @@ class DurableEngine:
             a = env[left.name] if isinstance(left, Var) else left.value
             b = env[right.name] if isinstance(right, Var) else right.value
             if not _holds(op, a, b):
-                raise Refused(f"rule {step.rule.id} ({step.rule.span}): durable-rules accepted {a!r} {op} {b!r}, which our "
-                              f"engine rejects (durable orders a number and text as text)")
+                raise _refuse(step.rule, f"durable-rules found {a!r} {op} {b!r} true, which our engine does not (durable "
+                                         f"orders a number and a text as texts)")
         matched = () if step.first else session.partials[frame["x"]["w"]]
         matched += tuple(tuple(_decode(frame[alias][_field(i)]) for i in range(arity)) for alias, arity in step.atoms)
         for binding in step.bindings:
@@ -645,21 +658,20 @@ class DurableEngine:
             _assert(ruleset, fact)
 
     # evaluating ------------------------------------------------------------------------------
-    def _run(self, compiled: CompiledRuleset, given: Known, limit: int) -> Known:
-        """One fresh session of `compiled` over the given facts: every fact, with derivations."""
+    def _batch(self, compiled: CompiledRuleset, keys: Iterable[tuple]) -> list[dict]:
+        """The facts a session of `compiled` is given (those its rules read or conclude), encoded."""
+        return [_encoded(p, v) for p, v in sorted((k for k in keys if k[0] in compiled.kept), key=_key_order)]
+
+    def _run(self, compiled: CompiledRuleset, given: Known, batch: list[dict], limit: int) -> Known:
+        """One fresh session of `compiled` given `batch` (from `given`): every fact, with derivations."""
         sid = str(next(self._sids))
         session = _Session(sid, limit, 0)
-        facts = []
-        for predicate, values in sorted((k for k in given if k[0] in compiled.kept), key=_key_order):
-            fact = {"sid": sid, "t": predicate}
-            fact.update({_field(i): _encode(v) for i, v in enumerate(values)})
-            facts.append(fact)
         name = compiled.name
         self._session = session
         try:
             self._host.assert_fact(name, {"sid": sid, "t": "$begin"})
-            if facts:
-                self._host.assert_facts(name, facts)
+            if batch:
+                self._host.assert_facts(name, [{**fact, "sid": sid} for fact in batch])
             _check(session)
             for stratum in compiled.gated:
                 self._host.assert_fact(name, {"sid": sid, "t": "$stratum", "n": stratum})
@@ -673,34 +685,67 @@ class DurableEngine:
             self._session = None
             if session.begun:  # never delete a session in which nothing fired
                 self._host.delete_state(name, sid)
-        arity = {p: len(ps) for p, ps in self.params.items()}
-        found = {(f["t"], tuple(_decode(f[_field(i)]) for i in range(arity[f["t"]])))
-                 for f in stored if f.get("t") in arity}
-        result: Known = {key: list(raws) for key, raws in given.items()}
+        return self._read_back(compiled, stored, given, batch, session)
+
+    def _read_back(self, compiled: CompiledRuleset, stored: list[dict], given: Known, batch: list[dict],
+                   session: _Session) -> Known:
+        """The session's facts from durable's own store, checked against what the actions derived."""
+        concluded, arity = compiled.concluded, self.arity
+        found: set[tuple] = set()
+        others = 0
+        for fact in stored:
+            predicate = fact.get("t")
+            if predicate in concluded:
+                found.add((predicate, tuple(_decode(fact[_field(i)]) for i in range(arity[predicate]))))
+            elif predicate in arity:
+                others += 1
+        if others != sum(1 for fact in batch if fact["t"] not in concluded):
+            raise UsageError(f"durable-rules {PINNED} did not keep the facts it was given; its answer cannot be trusted")
+        result: Known = dict(given)
         for key, raws in session.derivations.items():
             if key not in found:
                 raise UsageError(f"durable-rules {PINNED} lost the derived fact {_show(key)}; its answer cannot be trusted")
-            known = result.setdefault(key, [])
-            known.extend(r for r in raws if r not in known)
+            known = result.get(key)
+            result[key] = raws if known is None else known + [r for r in raws if r not in known]
         extra = found - result.keys()
         if extra:
-            raise UsageError(f"durable-rules {PINNED} stored {_show(min(extra, key=_key_order))}, which no rule derived; its answer cannot be trusted")
+            raise UsageError(f"durable-rules {PINNED} stored {_show(min(extra, key=_key_order))}, which no rule derived; "
+                             f"its answer cannot be trusted")
         return result
 
     def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> Result:
         """The fact base for the given input facts, as our evaluator's `Result` (facts, derivations)."""
-        given: Known = {key: list(raws) for key, raws in self._shared.items()}
+        given: Known = dict(self._shared)
+        inputs = []
         for fact in base:
-            raws = given.setdefault((fact.predicate, tuple(fact.values)), [])
-            if (None, "input", (), (), ()) not in raws:
-                raws.append((None, "input", (), (), ()))
+            key = (fact.predicate, tuple(fact.values))
+            known = given.get(key)
+            if known is None:
+                given[key] = [_INPUT]
+                inputs.append(key)
+            elif _INPUT not in known:
+                given[key] = known + [_INPUT]
         with self._lock:
-            derived = self._run(self.changing, given, limit)
+            derived = self._run(self.changing, given, self._shared_batch + self._batch(self.changing, inputs), limit)
         grouped: dict[str, list[tuple]] = defaultdict(list)
-        for predicate, values in derived:
+        for predicate, values in derived.keys() - self._shared.keys():
             grouped[predicate].append(values)
-        relations = {name: tuple(sorted(grouped[name], key=_values_order)) for name in self.params if grouped.get(name)}
+        relations = {}
+        for name in self.params:
+            if name in grouped:
+                relations[name] = tuple(sorted(self._shared_relations.get(name, ()) + tuple(grouped[name]), key=_values_order))
+            elif name in self._shared_relations:
+                relations[name] = self._shared_relations[name]
         return Result(self.program, relations, DerivationView(derived, self._body, self._gloss), (), {}, (), ())
+
+
+_INPUT = (None, "input", (), (), ())
+
+
+def _encoded(predicate: str, values: tuple) -> dict:
+    fact = {"t": predicate}
+    fact.update({_field(i): _encode(v) for i, v in enumerate(values)})
+    return fact
 
 
 def table_rows(program: Program) -> Known:
@@ -778,8 +823,8 @@ def _first_failing(compiled: CompiledRuleset, error: BaseException) -> str:
         else:
             high = middle
     rule_id = entries[high - 1][1]
-    what = f"rule {rule_id}" if rule_id else "the session and collector rules"
-    return f"{what}: durable-rules {PINNED} cannot load it ({_durable_message(error)})"
+    what = f"rule {rule_id}" if rule_id else "this rulebook"
+    return f"the durable backend refuses {what}: durable-rules {PINNED} cannot load it ({_durable_message(error)})"
 
 
 def _quiet_host():

@@ -11,7 +11,7 @@ from ..inputs import add_chart_arguments, cast_from_args, moment_from_args
 from ..render.chart import chart_renderable
 from ..render.output import console, print_json
 from ..web.report import add_html_argument, write_report
-from .common import add_rulebook_argument, engine_from_args
+from .common import add_backend_argument, add_rulebook_argument, engine_from_args
 
 
 def register(subparsers) -> None:
@@ -29,6 +29,7 @@ def register(subparsers) -> None:
     chart.add_argument("--json", action="store_true", help="print JSON")
     add_html_argument(chart)
     add_rulebook_argument(chart)
+    add_backend_argument(chart)
     chart.set_defaults(run=run_chart)
 
 
@@ -63,7 +64,8 @@ def chart_from_args(args: argparse.Namespace) -> Chart:
     engine = engine_from_args(args)
     cast = require_cast(args, engine)
     moment = moment_from_args(args)
-    return evaluate_chart(engine, cast, moment, "shipped" if not args.rulebook else ", ".join(args.rulebook))
+    label = getattr(engine, "label", None) or ("shipped" if not args.rulebook else ", ".join(args.rulebook))
+    return evaluate_chart(engine, cast, moment, label)
 
 
 def run_chart(args: argparse.Namespace) -> int:

@@ -23,13 +23,24 @@ def add_rulebook_argument(parser: argparse.ArgumentParser, school: bool = True) 
                             help="apply a school overlay (rulebook/schools/*.ym; `yimao schools` lists them); default 易冒")
 
 
+def add_backend_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=("yimao", "durable"), default="yimao",
+                        help="evaluate with our engine (default) or with durable-rules as a cross-check; durable runs "
+                        "the chart layer (chapters 1-10) unless --rulebook is given")
+
+
 def engine_from_args(args: argparse.Namespace):
+    if getattr(args, "backend", "yimao") != "yimao":
+        from ..backends import backend_engine
+
+        return backend_engine(args.backend, args.rulebook, getattr(args, "school", None))
     return load_engine(args.rulebook, school=getattr(args, "school", None))
 
 
 def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
     add_chart_arguments(parser)
     add_rulebook_argument(parser)
+    add_backend_argument(parser)
     parser.add_argument("--fact", dest="base_facts", action="append", default=[], metavar="FACT",
                         help="a base fact, e.g. '爻(位: 1, 值: 9)' (repeatable); added to the chart's facts")
     parser.add_argument("--limit", type=int, default=None, metavar="N",

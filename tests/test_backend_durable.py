@@ -1,0 +1,280 @@
+"""durable-rules as a cross-check backend: on the chart layer (chapters 1-10) it must give exactly
+our evaluator's facts and derivations, for all 4096 original→changed pairs at one seeded moment
+and a seeded sample at two more (one of them 干支 only, as the book's cases give it); what it
+cannot run correctly it refuses in one line naming the rule; where it does not import, it says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from datetime import datetime, timedelta
+
+import pytest
+
+import engine
+from engine.api import evaluate_chart
+from engine.backends import durable
+from engine.backends.durable import DurableEngine, Refused, unavailable
+from engine.backends.layer import load_chart_layer
+from engine.cast import Cast
+from engine.chart import base_facts
+from engine.cli import main
+from engine.evaluate import fact_sort_key
+from engine.facts import Fact
+from engine.rulebook import load_engine
+from rulebooks import CHONG, chart_facts, write
+
+REASON = unavailable()
+needs_durable = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+
+BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+STEMS = "甲乙丙丁戊己庚辛壬癸"
+
+
+@pytest.fixture(scope="module")
+def layer():
+    return load_chart_layer()
+
+
+@pytest.fixture(scope="module")
+def backend(layer):
+    return DurableEngine(layer.program, layer.label)
+
+
+def all_lines() -> list[tuple[int, ...]]:
+    """Every original→changed pair as six line values: 7/8 stay, 9 yang→yin, 6 yin→yang."""
+    hexagrams = list(itertools.product((0, 1), repeat=6))
+    return [tuple((9 if o else 6) if o != c else (7 if o else 8) for o, c in zip(original, changed))
+            for original, changed in itertools.product(hexagrams, hexagrams)]
+
+
+def dated_moment(seed: int):
+    rng = random.Random(seed)
+    when = datetime(1950, 1, 1) + timedelta(minutes=rng.randrange(100 * 365 * 24 * 60))
+    return engine.moment(date=when.strftime("%Y-%m-%dT%H:%M") + "+08:00")
+
+
+def ganzhi_moment(seed: int):
+    """Only the month branch and the day 干支, as the book's worked examples give them: no 节气,
+    so chapter 4's `not 节气(名: _)` rule decides the 乾/坤 stems."""
+    rng = random.Random(seed)
+    day = rng.randrange(60)
+    return engine.moment(month=rng.choice(BRANCHES), day=STEMS[day % 10] + BRANCHES[day % 12])
+
+
+def facts_of(layer, lines: tuple[int, ...], moment) -> list[Fact]:
+    return [Fact("爻", (p, v)) for p, v in zip(range(1, 7), lines)] + base_facts(layer.engine, None, moment)
+
+
+def fact_set(result) -> dict[str, set[tuple]]:
+    return {name: set(values) for name, values in result.relations.items()}
+
+
+def normalised(raws: list) -> set[tuple]:
+    """Derivations as (rule, source, matched facts, facts checked absent, gloss), order-free."""
+    return {(rule, source, matched, frozenset(absent), gloss) for rule, source, matched, absent, gloss in raws}
+
+
+def derivation_sets(result) -> dict[tuple, set[tuple]]:
+    return {key: normalised(raws) for key, raws in result.derivations._raw.items()}
+
+
+def assert_same_derivations(ours, theirs) -> None:
+    """Both backends fill the same raw records (DerivationView._raw); compare them directly, and
+    normalise only where the order of derivations (or of absent patterns) differs."""
+    mine, other = ours.derivations._raw, theirs.derivations._raw
+    assert mine.keys() == other.keys()
+    for key, raws in mine.items():
+        if raws != other[key]:
+            assert normalised(raws) == normalised(other[key]), key
+
+
+def assert_same(layer, backend, lines, moment) -> None:
+    base = facts_of(layer, lines, moment)
+    ours, theirs = layer.engine.evaluate(base), backend.evaluate(base)
+    assert fact_set(theirs) == fact_set(ours), (lines, moment)
+    assert_same_derivations(ours, theirs)
+
+
+@needs_durable
+def test_all_4096_pairs_at_one_seeded_moment(layer, backend):
+    moment = dated_moment(1)
+    for lines in all_lines():
+        assert_same(layer, backend, lines, moment)
+
+
+@needs_durable
+@pytest.mark.parametrize("moment", [ganzhi_moment(2), dated_moment(3)], ids=["ganzhi-2", "dated-3"])
+def test_a_seeded_sample_of_pairs_at_two_more_moments(layer, backend, moment):
+    for lines in random.Random(7).sample(all_lines(), 256):
+        assert_same(layer, backend, lines, moment)
+
+
+@needs_durable
+def test_no_moment_and_every_static_hexagram(layer, backend):
+    for bits in itertools.product((7, 8), repeat=6):
+        assert_same(layer, backend, bits, None)
+
+
+@needs_durable
+def test_the_layer_is_chapters_1_to_10_and_the_void_they_borrow(layer):
+    assert [name.rsplit("/", 1)[-1][:2] for name in layer.files] == [f"{n:02d}" for n in range(11)]
+    assert [rule for _, rule in layer.borrowed] == ["旬空.定"]
+    assert not any(rule.exception_to or rule.verdicts for rule in layer.program.rules)
+
+
+def run_cli(capsys, argv: list[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@needs_durable
+def test_chart_json_is_our_engines_on_the_chart_layer(capsys, layer):
+    flags = ["--lines", "877987", "--month", "申", "--day", "丁酉"]
+    code, out, err = run_cli(capsys, ["chart", *flags, "--json", "--backend", "durable"])
+    assert code == 0, err
+    data = json.loads(out)
+    cast = Cast.from_lines("877987")
+    expected = evaluate_chart(layer.engine, cast, engine.moment(month="申", day="丁酉"), "ours").to_dict()
+    assert data["conventions"].pop("rulebook").startswith("chart layer (chapters 1-10)")
+    expected["conventions"].pop("rulebook")
+    assert data == expected
+    assert data["void"] == ["辰", "巳"] and data["hexagram"]["name"] == "火风鼎"
+
+
+@needs_durable
+def test_facts_json_is_our_engines_on_the_chart_layer(capsys, layer):
+    code, out, err = run_cli(capsys, ["facts", "--lines", "877987", "--date", "2024-02-04T16:30+08:00",
+                                      "--json", "--backend", "durable"])
+    assert code == 0, err
+    result = layer.engine.evaluate(facts_of(layer, (8, 7, 7, 9, 8, 7), engine.moment(date="2024-02-04T16:30+08:00")))
+    expected = [{"predicate": f.predicate, "args": result.args(f)} for f in sorted(result.facts(), key=fact_sort_key)]
+    assert json.loads(out) == expected
+
+
+@needs_durable
+def test_why_reads_durables_derivations(capsys):
+    code, out, err = run_cli(capsys, ["why", "旬空(支: X)", "--lines", "877987", "--month", "申", "--day", "丁酉",
+                                      "--backend", "durable", "--json"])
+    assert code == 0, err
+    proofs = json.loads(out)["proofs"]
+    assert sorted(p["fact"] for p in proofs) == ["旬空(支: 巳)", "旬空(支: 辰)"]
+    assert {p["rule"] for p in proofs} == {"旬空.定"}
+    assert {tuple(p["checked_absent"]) for p in proofs} == {("旬(干: _, 支: 巳, 旬首: 甲午)",), ("旬(干: _, 支: 辰, 旬首: 甲午)",)}
+
+
+# refusals ---------------------------------------------------------------------------------------
+
+EXCEPTION = f"""\
+chapter 25 月破
+predicate 月破(位)
+predicate 无用(位)
+predicate 实破(位)
+§25.1 「以用处反，名为月破」
+{CHONG}
+rule 月破.定 when 纳甲(位: P, 支: B), 月建(支: M), 六冲(M, B) then 月破(位: P)
+§25.2 「生之不长，扶之不起」
+rule 月破.无用 when 月破(位: P) then 无用(位: P)
+§25.3 「唯值日则能实其破」
+rule 月破.值日实破 exception to 月破.无用 when 月破(位: P), 纳甲(位: P, 支: B), 日辰(支: B) then 实破(位: P)
+"""
+
+VERDICT = """\
+chapter 25 月破
+§25.1 「以用处反，名为月破」
+rule 测.动 when 爻(位: P, 值: 9) then 断(位: P) 吉 "第{P}爻动"
+"""
+
+# 70 rules each testing 爻's value against a different constant: one 爻 fact passes 69 of the
+# tests at once, and durable-rules keeps at most 64 alpha nodes pending (error 303).
+FAN_OUT = "chapter 25 月破\npredicate 派(位)\n§25.1 「以用处反，名为月破」\n" + "".join(
+    f"rule 测.规{i} when 爻(位: P, 值: V), V != {i} then 派(位: P)\n" for i in range(70))
+
+# A text compared with a number: our engine says false, durable-rules compares them as texts.
+MIXED = """\
+chapter 25 月破
+predicate 怪(位)
+§25.1 「以用处反，名为月破」
+rule 测.混 when 纳甲(位: P, 支: B), B < P then 怪(位: P)
+"""
+
+
+@needs_durable
+@pytest.mark.parametrize("text, rule, reason", [
+    (EXCEPTION, "月破.无用", "exceptions"),
+    (VERDICT, "测.动", "断"),
+    (FAN_OUT, "测.规64", "error 303"),
+])
+def test_refusal_is_one_line_naming_the_rule(tmp_path, capsys, text, rule, reason):
+    write(tmp_path, text)
+    code, out, err = run_cli(capsys, ["facts", "--lines", "777777", "--rulebook", str(tmp_path), "--backend", "durable"])
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert f"refuses rule {rule} (" in err and reason in err, err
+
+
+@needs_durable
+def test_mixed_type_ordering_is_refused_when_durable_would_answer_differently(tmp_path):
+    write(tmp_path, MIXED)
+    program = load_engine([tmp_path]).program
+    assert not load_engine([tmp_path]).evaluate(chart_facts()).facts("怪")  # ours: never
+    with pytest.raises(Refused, match=r"refuses rule 测\.混 .*orders a number and a text as texts"):
+        DurableEngine(program).evaluate(chart_facts())
+
+
+@needs_durable
+def test_the_64_limit_is_durables_own(tmp_path):
+    """The refusal is not over-cautious: durable-rules itself fails at 65 pending tests."""
+    class Quiet(durable._durable.Host):
+        def _run(self) -> None:
+            pass
+
+    for count, fails in ((64, False), (65, True)):
+        host = Quiet()
+        rules = {f"r{i}": {"all": [{"f": {"$and": [{"t": "A"}, {"$neq": {"a0": i}}]}}], "run": lambda c: None}
+                 for i in range(count)}
+        host.set_rulesets({f"limit{count}": rules})
+        if fails:
+            with pytest.raises(Exception, match="303"):
+                host.assert_fact(f"limit{count}", {"sid": "1", "t": "A", "a0": -1})
+        else:
+            host.assert_fact(f"limit{count}", {"sid": "1", "t": "A", "a0": -1})
+            host.delete_state(f"limit{count}", "1")
+
+
+NEGATION = f"""\
+chapter 25 月破
+predicate 月破(位)
+predicate 冲爻(位)
+predicate 静好(位)
+§25.1 「以用处反，名为月破」
+{CHONG}
+rule 测.冲 when 纳甲(位: P, 支: B), 日辰(支: D), 六冲(D, B) then 冲爻(位: P)
+rule 测.破 when 冲爻(位: P), 纳甲(位: P, 支: B), 月建(支: M), 六冲(M, B) then 月破(位: P)
+rule 测.好 when 爻(位: P), not 月破(位: P), N = P * 2 + 1, N > 5 then 静好(位: N)
+"""
+
+
+@needs_durable
+def test_negation_over_facts_derived_late_and_host_arithmetic(tmp_path):
+    """`not 月破` looks at a predicate two rules deep: durable must not fire 测.好 before it is known."""
+    write(tmp_path, NEGATION)
+    built = load_engine([tmp_path])
+    backend = DurableEngine(built.program)
+    for month, day in itertools.product(BRANCHES, BRANCHES):
+        base = chart_facts(month=month, day=day)
+        ours, theirs = built.evaluate(base), backend.evaluate(base)
+        assert fact_set(theirs) == fact_set(ours), (month, day)
+        assert derivation_sets(theirs) == derivation_sets(ours), (month, day)
+
+
+# without durable-rules ----------------------------------------------------------------------------
+
+def test_without_durable_rules_the_option_says_so_in_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(durable, "_IMPORT_ERROR", "ModuleNotFoundError: No module named 'durable'")
+    code, out, err = run_cli(capsys, ["facts", "--lines", "877987", "--backend", "durable"])
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and "durable-rules 2.0.28 does not import here" in err and "yimao[durable]" in err
