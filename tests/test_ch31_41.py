@@ -133,6 +133,14 @@ def test_no_ghost_and_the_hidden_ghost():
     assert has(r, "无犹不无", "风雷益", 3, "伏", "伏世")
 
 
+def test_moving_ghost_controlled_counts_as_still():
+    # 困 with its 午 官鬼 (line 3) moving: on a 亥 day the day controls it -- 「动而有制…犹不动也」.
+    r = run(lines="876778", month="卯", day="乙亥")
+    assert has(r, "鬼动", 3) and has(r, "犹不动", 3, "有制")
+    r = run(lines="876778", month="卯", day="丁卯")
+    assert has(r, "鬼动", 3) and not values(r, "犹不动")
+
+
 def test_moving_ghost_broken_is_wholly_baleful():
     r = run(lines="676796", month="子", day="己巳")
     assert has(r, "全凶", 3)
