@@ -255,20 +255,29 @@ predicate 静好(位)
 rule 测.冲 when 纳甲(位: P, 支: B), 日辰(支: D), 六冲(D, B) then 冲爻(位: P)
 rule 测.破 when 冲爻(位: P), 纳甲(位: P, 支: B), 月建(支: M), 六冲(M, B) then 月破(位: P)
 rule 测.好 when 爻(位: P), not 月破(位: P), N = P * 2 + 1, N > 5 then 静好(位: N)
+rule 测.无月 when not 月建(支: _), N = 2 + 3 then 静好(位: N)
+rule 测.长 when 爻(位: 1), 爻(位: 2), 爻(位: 3), 爻(位: 4), 爻(位: 5), 爻(位: 6), 纳甲(位: 1, 支: A), 纳甲(位: 2, 支: A),
+  纳甲(位: 3, 支: B), 纳甲(位: 4, 支: B), 纳甲(位: 5, 支: C), 纳甲(位: 6, 支: C), 六冲(A, D), 六冲(B, E), 六冲(C, F), 六冲(D, X)
+  then 冲爻(位: 7)
 """
 
 
 @needs_durable
 def test_negation_over_facts_derived_late_and_host_arithmetic(tmp_path):
-    """`not 月破` looks at a predicate two rules deep: durable must not fire 测.好 before it is known."""
+    """`not 月破` looks at a predicate two rules deep: durable must not fire 测.好 before it is
+    known; 测.无月 has nothing but a `not`; 测.长 matches more facts than one durable frame holds."""
     write(tmp_path, NEGATION)
     built = load_engine([tmp_path])
     backend = DurableEngine(built.program)
-    for month, day in itertools.product(BRANCHES, BRANCHES):
-        base = chart_facts(month=month, day=day)
+    assert len([s for s in backend.changing.steps if s.rule.id == "测.长"]) == 2
+    cases = [chart_facts(month=month, day=day) for month, day in itertools.product(BRANCHES, BRANCHES)]
+    cases += [chart_facts(branches="子子午午寅寅"), chart_facts(branches="子子午午寅寅", month="午"), chart_facts(day="午")]
+    for base in cases:
         ours, theirs = built.evaluate(base), backend.evaluate(base)
-        assert fact_set(theirs) == fact_set(ours), (month, day)
-        assert derivation_sets(theirs) == derivation_sets(ours), (month, day)
+        assert fact_set(theirs) == fact_set(ours), base
+        assert derivation_sets(theirs) == derivation_sets(ours), base
+    facts = fact_set(backend.evaluate(cases[-3]))
+    assert (7,) in facts["冲爻"] and (5,) in facts["静好"]  # the long rule and the not-only rule fired
 
 
 # without durable-rules ----------------------------------------------------------------------------

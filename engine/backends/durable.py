@@ -36,8 +36,8 @@ import itertools
 import json
 import threading
 from collections import defaultdict
+from collections.abc import Iterable
 from importlib import metadata
-from typing import Iterable
 
 import attrs
 
@@ -46,10 +46,11 @@ from ..errors import UsageError
 from ..evaluate import DEFAULT_LIMIT, DerivationView, EvaluationLimit, Result
 from ..facts import Fact
 from ..ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Term, Value, Var, Wildcard
+from ..strata import body_edges
 
 PINNED = "2.0.28"
 STACK_LIMIT = 64  # events.c MAX_STACK_SIZE: alpha nodes pending while one fact is matched (error 303)
-CHILD_LIMIT = 510  # rete.c NEXT_BUCKET_LENGTH 512: children of one alpha node (error 106)
+CHILD_LIMIT = 510  # rete.c NEXT_BUCKET_LENGTH 512: children of one alpha node (106; a full table hangs it)
 BETA_LIMIT = 256  # rete.c BETA_LIST_LENGTH: rules sharing one complete pattern (error 108)
 FRAME_PATTERNS = 12  # state.h MAX_MESSAGE_FRAMES 16: matched facts per frame (error 304), with margin
 
@@ -166,7 +167,7 @@ class _Planner:
     evaluator's derivations); each test and `not` goes on the first pattern where its variables
     are known; a cut is made where a value only the host can compute is needed."""
 
-    def __init__(self, rule: Rule, params: dict[str, tuple[str, ...]], prefix: str, stratum: int, gate: bool) -> None:
+    def __init__(self, rule: Rule, params: dict[str, tuple[str, ...]], prefix: str, stratum: int) -> None:
         self.rule = rule
         self.params = params
         self.prefix = prefix
@@ -189,7 +190,8 @@ class _Planner:
                 self.tests.append((lit.op, sides[0], sides[1]))
         self.never = any(not _term_vars(l, r) and not _holds(op, l.value, r.value) for op, l, r in self.tests)
         self.tests = [t for t in self.tests if _term_vars(t[1], t[2])]
-        self.gate = gate or not self.atoms or bool(self.negations)
+        # `not` must wait for its stratum's marker; so must a rule with nothing else to match first.
+        self.gate = not self.atoms or bool(self.negations)
         self.steps: list[Step] = []
 
     # the step being built
@@ -326,11 +328,9 @@ class _Planner:
             return True
         computable = {b.var.name for b in self._computable()}
         mine = {a.term.name for a in atom.args if isinstance(a.term, Var)} - set(self.reads)
-        for op, left, right in self.tests:
-            names = _term_vars(left, right)
-            if names & mine and (names - set(self.reads) - mine) and (names - mine) <= set(self.reads) | computable:
-                return bool((names - mine) & computable)
-        return False
+        known = set(self.reads)
+        return any(names & mine and (names - known - mine) and (names - mine) <= known | computable
+                   for names in (_term_vars(left, right) for _, left, right in self.tests))
 
     def plan(self) -> tuple[Step, ...]:
         if self.never:
@@ -351,7 +351,7 @@ class _Planner:
 # the alpha network, measured before loading --------------------------------------------------------
 
 class _Alpha:
-    __slots__ = ("children", "betas", "kinds")
+    __slots__ = ("betas", "children", "kinds")
 
     def __init__(self) -> None:
         self.children: dict[tuple, _Alpha] = {}
@@ -432,7 +432,6 @@ class CompiledRuleset:
 
     name: str
     steps: tuple[Step, ...]
-    consumed: frozenset[str]  # predicates its rules read
     concluded: frozenset[str]  # predicates its rules conclude
     kept: frozenset[str]  # predicates with a collector rule (read or concluded): the facts a session is given
     gated: tuple[int, ...]  # strata whose marker a session asserts, in order
@@ -440,13 +439,7 @@ class CompiledRuleset:
 
 
 def _reads(rule: Rule) -> set[str]:
-    found = set()
-    for literal in rule.body:
-        if isinstance(literal, Atom):
-            found.add(literal.predicate)
-        elif isinstance(literal, Negation):
-            found.add(literal.atom.predicate)
-    return found
+    return {predicate for predicate, _, _ in body_edges(rule)}
 
 
 def refuse_constructs(program: Program) -> None:
@@ -484,7 +477,7 @@ def compile_ruleset(program: Program, rules: list[Rule], name: str) -> CompiledR
             kept.add(predicate)  # its collector: the fact, then a pattern nothing matches
             added.append((f"keep{len(kept)}", {"all": [{"f": {"t": predicate}}, {"z": {"t": "$never"}}]}))
         stratum = strata[rule.atoms[0].predicate]
-        planner = _Planner(rule, params, f"r{number}", stratum, gate=False)
+        planner = _Planner(rule, params, f"r{number}", stratum)
         planned = planner.plan()
         if planned and planner.gate:
             gated.add(stratum)
@@ -499,9 +492,8 @@ def compile_ruleset(program: Program, rules: list[Rule], name: str) -> CompiledR
         if depth > STACK_LIMIT:
             raise _refuse(rule, f"with it a {where} fact can leave {depth} alpha nodes pending in durable's network (too many "
                                 f"rules test it in different ways); durable-rules {PINNED} fails beyond {STACK_LIMIT} (error 303)")
-    consumed = set().union(*(_reads(r) for r in rules)) if rules else set()
     concluded = {a.predicate for r in rules for a in r.atoms}
-    return CompiledRuleset(name, tuple(steps), frozenset(consumed), frozenset(concluded), frozenset(kept),
+    return CompiledRuleset(name, tuple(steps), frozenset(concluded), frozenset(kept),
                            tuple(sorted(gated)), tuple(definitions))
 
 
@@ -528,17 +520,17 @@ def static_rules(program: Program) -> list[Rule]:
 class _Session:
     """What one evaluation's actions record: derivations by fact, partial matches, the first error."""
 
-    def __init__(self, sid: str, limit: int, count: int) -> None:
+    def __init__(self, sid: str, limit: int) -> None:
         self.sid = sid
         self.limit = limit
-        self.count = count
+        self.count = 0
         self.begun = False
         self.error: BaseException | None = None
         self.derivations: dict[tuple, list] = {}
         self.partials: list[tuple] = []
 
 
-Known = dict  # (predicate, values) -> list of raw derivations
+Known = dict  # (predicate, values) -> its raw derivations, as our evaluator records them
 
 
 class DurableEngine:
@@ -665,7 +657,7 @@ class DurableEngine:
     def _run(self, compiled: CompiledRuleset, given: Known, batch: list[dict], limit: int) -> Known:
         """One fresh session of `compiled` given `batch` (from `given`): every fact, with derivations."""
         sid = str(next(self._sids))
-        session = _Session(sid, limit, 0)
+        session = _Session(sid, limit)
         name = compiled.name
         self._session = session
         try:
@@ -809,7 +801,7 @@ def _first_failing(compiled: CompiledRuleset, error: BaseException) -> str:
 
     def loads(count: int) -> bool:
         try:
-            handle = _native.create_ruleset(f"{compiled.name}_probe{count}", json.dumps(dict((n, d) for n, _, d in entries[:count]), ensure_ascii=False))
+            handle = _native.create_ruleset(f"{compiled.name}_probe{count}", json.dumps({n: d for n, _, d in entries[:count]}, ensure_ascii=False))
         except Exception:
             return False
         _native.delete_ruleset(handle)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import attrs
 
@@ -22,9 +22,10 @@ from ..check import Program, check_program
 from ..diagnostics import Diagnostic
 from ..errors import RulebookError, UsageError
 from ..evaluate import Engine
-from ..ir import Atom, Module, Negation, Rule
+from ..ir import Module, Rule
 from ..lang import parse_module
 from ..paths import rulebook_dir
+from ..strata import body_edges
 
 LAST_CHART_CHAPTER = 10
 _NUMBER = re.compile(r"^(\d+)-")
@@ -74,13 +75,13 @@ def _display(path: Path) -> str:
 
 
 def _body_predicates(rule: Rule) -> set[str]:
-    found = set()
-    for literal in rule.body:
-        if isinstance(literal, Atom):
-            found.add(literal.predicate)
-        elif isinstance(literal, Negation):
-            found.add(literal.atom.predicate)
-    return found
+    return {predicate for predicate, _, _ in body_edges(rule)}
+
+
+def _parse(path: Path, text: str, sources: dict[str, list[str]]) -> tuple[Module | None, list[Diagnostic]]:
+    name = _display(path)
+    sources[name] = text.split("\n")
+    return parse_module(text, name)
 
 
 def _defined(modules: Sequence[Module]) -> set[str]:
@@ -129,9 +130,7 @@ def load_chart_layer(root: str | Path | None = None) -> ChartLayer:
     diagnostics: list[Diagnostic] = []
     modules: list[Module] = []
     for path in core:
-        name = _display(path)
-        sources[name] = texts[path].split("\n")
-        module, found = parse_module(texts[path], name)
+        module, found = _parse(path, texts[path], sources)
         diagnostics += found
         if module is not None:
             modules.append(module)
@@ -148,9 +147,7 @@ def load_chart_layer(root: str | Path | None = None) -> ChartLayer:
             break
         for path in mentioning:
             parsed.add(path)
-            name = _display(path)
-            sources[name] = texts[path].split("\n")
-            module, found = parse_module(texts[path], name)
+            module, found = _parse(path, texts[path], sources)
             parse_problems += found
             if module is not None:
                 borrowed_from.append(module)
