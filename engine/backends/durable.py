@@ -18,10 +18,10 @@ a workaround here, and what cannot be worked around is refused, never answered d
   between steps: a rule is cut where a computed value is needed, the step's action computes it
   and passes the match on in an auxiliary fact; text values carry a prefix so no text equals a
   number, and an ordering durable accepts is re-checked in the host (mixed types: refused).
-- Fixed tables in the C engine: at most 64 alpha nodes pending at once (error 303), 511 children
-  per alpha node (106), 256 rules per pattern (108), 16 messages per frame (304).  The compiled
-  network is measured against the first three before loading (the refusal names the rule); long
-  bodies are cut into steps of at most `FRAME_PATTERNS` patterns.
+- Fixed tables in the C engine: at most 64 alpha nodes pending at once (error 303), 512 children
+  per alpha node (106; a full table hangs it), 256 rules per pattern (108), 16 messages per frame
+  (304).  The compiled network is measured against the first three before loading, so the refusal
+  names the rule; long bodies are cut into steps of at most `FRAME_PATTERNS` patterns.
 - Its host polls rulesets from timer threads; this host does not start them, so every action
   runs inside our own (synchronous) assert calls.
 
@@ -362,7 +362,7 @@ class _Alpha:
 def _conditions(expression: dict) -> list[tuple[tuple, str]]:
     """(node key, kind) for each alpha test of a pattern, in the order durable chains them."""
     found = []
-    for condition in expression.get("$and", [expression]) if "$and" in expression else [expression]:
+    for condition in expression["$and"] if "$and" in expression else [expression]:
         ((key, value),) = condition.items()
         if key.startswith("$"):
             ((field, ref),) = value.items()
