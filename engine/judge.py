@@ -105,7 +105,7 @@ class Judgement:
         result = self.chart.result
         needs: dict[str, list[str]] = {}
         for rule in result.program.rules:
-            if not rule.verdicts:
+            if not rule.verdicts or not self._concerns(rule):
                 continue
             for literal in rule.body:
                 predicate = getattr(literal, "predicate", None)
@@ -113,6 +113,15 @@ class Judgement:
                     needs.setdefault(predicate, []).append(rule.id)
         found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
         return found + self.chart.missing()
+
+    def _concerns(self, rule) -> bool:
+        """False for a rule written for another question type (its body fixes 问 to another)."""
+        for literal in rule.body:
+            if getattr(literal, "predicate", None) == "问":
+                for arg in literal.args:
+                    if arg.name == "事" and getattr(arg.term, "value", self.question.name) != self.question.name:
+                        return False
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question.to_dict(), "use_god": self.use_god(), "verdicts": self.verdicts(),

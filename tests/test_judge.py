@@ -140,3 +140,11 @@ def test_examples_compare_verdicts(rulebook, tmp_path, capsys):
     assert rows["V1"]["status"] == "agree" and rows["V1"]["engine_verdict"] == "愈 (1日)"
     assert rows["V2"]["status"] == "disagree" and "the book says 不愈" in rows["V2"]["detail"]
     assert rows["V3"]["status"] == "undecidable"
+
+
+def test_missing_inputs_only_for_the_question_asked(tmp_path, capsys):
+    text = QUESTION + '§56.3\nrule 他问.命 when 问(事: 求财), 本命(支: B) then 断 不得 "本命{B}"\n'
+    text = text.replace('rule 疾病.命 when 用神(位: P, 层: 本), 本命(支: B) then 断 不愈 "本命{B}"\n', "")
+    write(tmp_path, text, name="56-疾病.ym", inputs=INPUTS)
+    data = judge(capsys, str(tmp_path), "--question", "疾病", "--lines", "977777")
+    assert not any(m.startswith("本命") for m in data["missing"])
