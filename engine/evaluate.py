@@ -191,6 +191,15 @@ class DerivationView(Mapping):
     def __contains__(self, fact) -> bool:
         return isinstance(fact, Fact) and (fact.predicate, fact.values) in self._raw
 
+    @property
+    def raw(self) -> dict:
+        """(predicate, values) -> raw derivations, for walks that need no Derivation objects."""
+        return self._raw
+
+    @property
+    def body_predicates(self) -> dict:
+        return self._body
+
     def __iter__(self):
         return (Fact(p, v) for p, v in self._raw)
 

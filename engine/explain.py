@@ -49,21 +49,29 @@ class Explainer:
         self._height: dict = {}
 
     def height(self, fact: Fact) -> int:
-        """Height of the lowest proof (inputs and table rows are 0), by relaxation to a fixpoint."""
-        if not self._height:
-            infinity = 10**9
-            heights = {f: infinity for f in self.result.derivations}
-            changed = True
-            while changed:
-                changed = False
-                for f, derivations in self.result.derivations.items():
-                    for d in derivations:
-                        h = 0 if d.source != "rule" else 1 + max((heights.get(c, infinity) for c in d.matched), default=0)
-                        if h < heights[f]:
-                            heights[f] = h
-                            changed = True
-            self._height = heights
-        return self._height.get(fact, 10**9)
+        """Height of the lowest well-founded proof (inputs and table rows are 0).
+
+        A memoised search over the facts the proof can reach, on the raw derivations: a
+        derivation through a fact still being searched is skipped, so the answer is a proof that
+        does not lean on itself; the whole fact base is never walked.
+        """
+        key = (fact.predicate, fact.values)
+        found = self._height.get(key)
+        if found is not None:
+            return found
+        raw = self.result.derivations.raw
+        bodies = self.result.derivations.body_predicates
+        infinity = 10**9
+        self._height[key] = infinity  # in progress: a cycle through it is no proof
+        best = infinity
+        for rule, source, matched, _, _ in raw.get(key, ()):
+            if source != "rule":
+                best = 0
+                break
+            children = [self.height(Fact(p, v)) for p, v in zip(bodies[rule], matched)]
+            best = min(best, 1 + max(children, default=0))
+        self._height[key] = best
+        return best
 
     def derivations_of(self, head: Fact | Conclusion) -> tuple[Derivation, ...]:
         if isinstance(head, Conclusion):
