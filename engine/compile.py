@@ -212,7 +212,6 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
                     first_here[term.name] = pos
                     fresh.append((pos, term.name))
         rel = f"R{index}"
-        prologue.append(f"{rel} = rels[{atom.predicate!r}]")
         if delta_at == index:
             out.line(f"for {fact} in delta:")
             out.depth += 1
@@ -221,11 +220,12 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
         elif keyed:
             positions = tuple(p for p, _ in keyed)
             index_name = f"I{index}"
-            prologue.append(f"{index_name} = {rel}.index({positions!r})")
+            _acquire(out, prologue, index_name, f"rels[{atom.predicate!r}].index({positions!r})")
             key = "(" + "".join(f"{e}, " for _, e in keyed) + ")"
             out.line(f"for {fact} in {index_name}.get({key}, ()):")
             out.depth += 1
         else:
+            _acquire(out, prologue, rel, f"rels[{atom.predicate!r}]")
             out.line(f"for {fact} in {rel}.facts:")
             out.depth += 1
         for pos, name in fresh:
@@ -247,12 +247,24 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
     return source + "\n".join(out.lines) + "\n"
 
 
+def _acquire(out: _Emitter, prologue: list[str], name: str, expression: str) -> None:
+    """Bind `name` to a relation or an index where it is first needed: outside every loop
+    directly; inside loops once, on first use, so a rule whose first atom finds nothing
+    never builds the indexes of the atoms after it."""
+    if out.depth == 1:
+        out.line(f"{name} = {expression}")
+        return
+    prologue.append(f"{name} = None")
+    out.line(f"if {name} is None:")
+    out.line(f"    {name} = {expression}")
+
+
 def _place_negation(atom: Atom, params, out: _Emitter, prologue: list[str], neg_names: list[str]) -> None:
     names = params[atom.predicate]
     given = {a.name: a.term for a in atom.args if not isinstance(a.term, Wildcard)}
     number = len(neg_names)
     rel = f"N{number}"
-    prologue.append(f"{rel} = rels[{atom.predicate!r}]")
+    _acquire(out, prologue, rel, f"rels[{atom.predicate!r}]")
     values = "(" + "".join(f"{_expr(given[n]) if n in given else 'None'}, " for n in names) + ")"
     name = f"a{number}"
     out.line(f"{name} = ({atom.predicate!r}, {values})")
@@ -264,6 +276,6 @@ def _place_negation(atom: Atom, params, out: _Emitter, prologue: list[str], neg_
     else:
         positions = tuple(i for i, n in enumerate(names) if n in given)
         key = "(" + "".join(f"{_expr(given[names[p]])}, " for p in positions) + ")"
-        prologue.append(f"M{number} = {rel}.index({positions!r})")
+        _acquire(out, prologue, f"M{number}", f"{rel}.index({positions!r})")
         out.line(f"if M{number}.get({key}): {exit_}")
     neg_names.append(name)
