@@ -346,8 +346,15 @@ class _Run:
     # one stratum ----------------------------------------------------------------------------
     def run_stratum(self, rules: list[CompiledRule], members: frozenset[str], recursive: bool) -> None:
         new: dict[str, list[tuple]] = defaultdict(list)
+        relations = self.relations
         for compiled in rules:
-            self.fire(compiled, -1, [], new, recursive)
+            # The hot path, once per rule and chart: call the join, go further only on a match.
+            variants = compiled.variants
+            join = variants.functions.get(-1) or variants[-1]
+            out: list = []
+            join(relations, (), out)
+            if out:
+                self.take(compiled, out, new, recursive)
         if not recursive:
             return
         while new:
@@ -360,8 +367,11 @@ class _Run:
     def fire(self, compiled: CompiledRule, variant: int, delta: list, new: dict, recursive: bool) -> None:
         out: list = []
         compiled.variants[variant](self.relations, delta, out)
-        if not out:
-            return
+        if out:
+            self.take(compiled, out, new, recursive)
+
+    def take(self, compiled: CompiledRule, out: list, new: dict, recursive: bool) -> None:
+        """Record the matches of one rule: derivations, defeats by exceptions, conclusions."""
         rule = compiled.rule
         rule_id = rule.id
         defeaters = self.defeaters(rule_id) if rule_id in self.exceptions else None
