@@ -10,7 +10,7 @@ from ..errors import UsageError
 from ..inputs import add_chart_arguments, cast_from_args, moment_from_args
 from ..render.chart import chart_renderable
 from ..render.output import console, print_json
-from ..web.report import add_html_argument, write_report
+from ..web.report import add_html_argument, emit
 from .common import add_backend_argument, add_rulebook_argument, engine_from_args
 
 
@@ -71,12 +71,10 @@ def chart_from_args(args: argparse.Namespace) -> Chart:
 def run_chart(args: argparse.Namespace) -> int:
     chart = chart_from_args(args)
     data = chart.to_dict()
-    if args.html:
+
+    def page():
         from ..web.pages import chart_page
 
-        write_report(args.html, *chart_page(chart))
-    if args.json:
-        print_json(data)
-    elif not args.html:
-        console().print(chart_renderable(data))
-    return 0
+        return chart_page(chart)
+
+    return emit(args, lambda: data, page, lambda: console().print(chart_renderable(data)))

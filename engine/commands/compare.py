@@ -19,7 +19,7 @@ from ..render.output import console, print_json
 from ..rulebook import load_engine
 from ..schools import BASE_SCHOOL
 from ..sweep import MOMENT_KEYS, check_sweep_args, pair_specs, random_specs, run_sweep
-from ..web.report import add_html_argument, write_report
+from ..web.report import add_html_argument, emit
 from .chart import require_cast
 
 
@@ -75,15 +75,16 @@ def run(args: argparse.Namespace) -> int:
         return run_sweep_command(args, schools)
     comparison = comparison_from_args(args)
     data = comparison.to_dict()
-    if args.html:
+
+    def page():
         from ..web.pages import compare_page
 
-        write_report(args.html, *compare_page(comparison))
-    if args.json:
-        print_json(data)
-        return 0
-    if args.html:
-        return 0
+        return compare_page(comparison)
+
+    return emit(args, lambda: data, page, lambda: _print_differences(schools, data))
+
+
+def _print_differences(schools: tuple[str, str], data: dict) -> None:
     out = console()
     out.print(Text(f"{schools[0]} vs {schools[1]}: {data['summary']['facts']} fact(s) and "
                    f"{data['summary']['verdicts']} verdict(s) differ", style="bold"))
@@ -92,7 +93,6 @@ def run(args: argparse.Namespace) -> int:
         changes = "; ".join(f"{c['school']} {c['kind']} {c['rule']} §{c['cite']}" for c in row["changes"]) or "-"
         table.add_row(row["holds_in"], row.get("fact") or row.get("verdict"), changes)
     out.print(table)
-    return 0
 
 
 def run_sweep_command(args: argparse.Namespace, schools: tuple[str, str]) -> int:

@@ -13,7 +13,7 @@ from ..inputs import cast_from_args, moment_from_args
 from ..query import parse_pattern
 from ..render.output import console, print_json
 from ..render.proof import proof_tree, whynot_tree
-from ..web.report import add_html_argument, write_report
+from ..web.report import add_html_argument, emit
 from ..whynot import WhyNot
 from .common import add_evaluation_arguments, evaluate_from_args
 
@@ -85,26 +85,27 @@ class Why:
 def run_why(args: argparse.Namespace) -> int:
     why = Why(args)
     explainer, proofs, defeated = why.explainer, why.proofs, why.defeated
-    if args.html:
+
+    def data():
+        return {"query": args.fact, "holds": bool(why.matching),
+                "proofs": [explainer.to_json(n) for n in proofs],
+                "defeated": [explainer.to_json(n) for n in defeated]}
+
+    def page():
         from ..web.pages import why_page
 
-        write_report(args.html, *why_page(why))
-    if args.json:
-        print_json({"query": args.fact, "holds": bool(why.matching),
-                    "proofs": [explainer.to_json(n) for n in proofs],
-                    "defeated": [explainer.to_json(n) for n in defeated]})
-        return 0
-    if args.html:
-        return 0
-    out = console()
-    if not why.matching and not defeated:
-        out.print(f"{args.fact} does not hold; try: yimao whynot '{args.fact}'")
-        return 0
-    for node in proofs:
-        out.print(proof_tree(explainer, node))
-    for node in defeated:
-        out.print(proof_tree(explainer, node, prefix="DEFEATED: "))
-    return 0
+        return why_page(why)
+
+    def text():
+        out = console()
+        if not why.matching and not defeated:
+            out.print(f"{args.fact} does not hold; try: yimao whynot '{args.fact}'")
+        for node in proofs:
+            out.print(proof_tree(explainer, node))
+        for node in defeated:
+            out.print(proof_tree(explainer, node, prefix="DEFEATED: "))
+
+    return emit(args, data, page, text)
 
 
 def run_whynot(args: argparse.Namespace) -> int:

@@ -8,8 +8,8 @@ from ..api import evaluate_chart
 from ..inputs import add_chart_arguments, moment_from_args
 from ..judge import Judgement, parse_question
 from ..render.judge import judgement_renderable
-from ..render.output import console, print_json
-from ..web.report import add_html_argument, write_report
+from ..render.output import console
+from ..web.report import add_html_argument, emit
 from .chart import require_cast
 from .common import add_rulebook_argument, engine_from_args
 
@@ -40,12 +40,10 @@ def judgement_from_args(args: argparse.Namespace) -> Judgement:
 def run(args: argparse.Namespace) -> int:
     judgement = judgement_from_args(args)
     data = judgement.to_dict()
-    if args.html:
+
+    def page():
         from ..web.pages import judge_page
 
-        write_report(args.html, *judge_page(judgement))
-    if args.json:
-        print_json(data)
-    elif not args.html:
-        console().print(judgement_renderable(data))
-    return 0
+        return judge_page(judgement)
+
+    return emit(args, lambda: data, page, lambda: console().print(judgement_renderable(data)))

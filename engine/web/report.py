@@ -9,15 +9,29 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import UsageError
+from ..render.output import print_json
 
 
 def add_html_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--html", metavar="FILE",
                         help="write a self-contained HTML report to FILE (inline CSS and SVG, no network) "
                         "instead of the terminal text")
+
+
+def emit(args: argparse.Namespace, data: Callable[[], Any], page: Callable[[], tuple[str, dict[str, Any]]],
+         text: Callable[[], None]) -> int:
+    """The output step every reporting command shares: `--html FILE` writes the page, `--json`
+    prints the data, and the terminal text is printed when neither asks otherwise."""
+    if getattr(args, "html", None):
+        write_report(args.html, *page())
+    if args.json:
+        print_json(data())
+    elif not getattr(args, "html", None):
+        text()
+    return 0
 
 
 def write_report(path: str, template: str, context: dict[str, Any]) -> None:
