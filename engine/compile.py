@@ -105,10 +105,7 @@ def _vars(expr) -> set[str]:
     return set(variables(expr))
 
 
-def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None,
-                 rank: dict[str, int] | None = None) -> CompiledRule:
-    """`rank` orders the joins: lower first among atoms equally bound (inputs, then per-chart
-    facts, then tables and chart-independent facts, which are large)."""
+def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None) -> CompiledRule:
     atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
     negations = tuple(lit.atom for lit in rule.body if isinstance(lit, Negation))
     gloss_vars: tuple[str, ...] = ()
@@ -116,15 +113,16 @@ def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int,
         if isinstance(head, Verdict):
             gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or ""))))
     def source(variant: int) -> str:
-        return _variant_source(rule, atoms, params, gloss_vars, None if variant < 0 else variant, rank or {})
+        return _variant_source(rule, atoms, params, gloss_vars, None if variant < 0 else variant)
 
     kinds = tuple(h.predicate if isinstance(h, Atom) else "断" for h in rule.heads)
     return CompiledRule(rule, atoms, negations, kinds, Variants(rule.id, source, code), gloss_vars)
 
 
-def join_order(atoms, delta_at: int | None, rank: dict[str, int]) -> list[int]:
+def join_order(atoms, delta_at: int | None) -> list[int]:
     """Greedy order: the delta first; then the atom with the most arguments already fixed
-    (constants and bound variables), lower rank first, source order last."""
+    (constants and bound variables); among equals the author's order, which usually puts the
+    selective atom first (a predicate's size is not known when rules are compiled)."""
     order: list[int] = [delta_at] if delta_at is not None else []
     bound: set[str] = set()
 
@@ -137,7 +135,7 @@ def join_order(atoms, delta_at: int | None, rank: dict[str, int]) -> list[int]:
     while remaining:
         def score(i: int):
             fixed = sum(isinstance(a.term, Const) or (isinstance(a.term, Var) and a.term.name in bound) for a in atoms[i].args)
-            return (-fixed, rank.get(atoms[i].predicate, 1), i)
+            return (-fixed, i)
 
         best = min(remaining, key=score)
         order.append(best)
@@ -146,7 +144,7 @@ def join_order(atoms, delta_at: int | None, rank: dict[str, int]) -> list[int]:
     return order
 
 
-def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None, rank: dict[str, int]) -> str:
+def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None) -> str:
     out = _Emitter()
     bound: set[str] = set()
     tests = [lit for lit in rule.body if isinstance(lit, (Comparison, Binding, Negation))]
@@ -189,7 +187,7 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
                         progress = True
 
     place_ready_tests()
-    for index in join_order(atoms, delta_at, rank):
+    for index in join_order(atoms, delta_at):
         atom = atoms[index]
         names = params[atom.predicate]
         position = {name: i for i, name in enumerate(names)}

@@ -100,16 +100,11 @@ class Engine:
         """Compile a checked program; `code` holds cached code objects of the full variants."""
         params = {name: decl.params for name, decl in program.declarations.items()}
         code = code or {}
-        static = _static_rules(program)
-        static_predicates = {a.predicate for r in program.rules if r.id in static for a in r.atoms}
-        rank = {
-            name: 0 if decl.kind == "input" else 2 if decl.kind == "table" or name in static_predicates else 1
-            for name, decl in program.declarations.items()
-        }
         compiled = {
-            rule.id: compile_rule(rule, params, {-1: code[rule.id]} if rule.id in code else None, rank)
+            rule.id: compile_rule(rule, params, {-1: code[rule.id]} if rule.id in code else None)
             for rule in program.rules
         }
+        static = _static_rules(program)
         rows = []
         for table in program.tables:
             ref = table.citation.ref if table.citation else ""

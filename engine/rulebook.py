@@ -85,7 +85,7 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
 
 
 _CACHE: dict[str, Engine] = {}
-CACHE_FORMAT = "4"
+CACHE_FORMAT = "5"
 # The modules whose behaviour a cached program depends on: any change invalidates the cache.
 _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py")
 
