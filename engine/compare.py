@@ -101,15 +101,23 @@ class Comparison:
             other = set(lacks.chart.result.facts())
             for fact in sorted(set(holds.chart.result.facts()) - other, key=fact_sort_key):
                 proof, rules = self.proof(holds, fact)
-                reason = WhyNot(lacks.chart.result)
                 rows.append({
                     "fact": describe(holds.chart.result.program, fact), "predicate": fact.predicate,
                     "args": holds.chart.result.args(fact), "holds_in": holds.name, "absent_in": lacks.name,
                     "proof": proof,
-                    "why_absent": reason.to_json(reason.explain(Pattern(fact.predicate, fact.values), 2)),
+                    "why_absent": self.why_absent(lacks, fact),
                     "changes": [c.to_dict() for c in self.responsible(holds, lacks, fact, rules)],
                 })
         return rows
+
+    def why_absent(self, lacks: Side, fact: Fact) -> dict[str, Any]:
+        """Why-not on the lacking side; a school that never declares the predicate says so."""
+        program = lacks.chart.result.program
+        if fact.predicate not in program.declarations:
+            return {"pattern": fact.predicate, "status": "not-declared",
+                    "detail": f"{lacks.name} has no predicate {fact.predicate}"}
+        reason = WhyNot(lacks.chart.result)
+        return reason.to_json(reason.explain(Pattern(fact.predicate, fact.values), 2))
 
     def verdict_differences(self) -> list[dict[str, Any]]:
         rows = []

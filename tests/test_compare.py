@@ -97,3 +97,15 @@ def test_sweep_pairs_covers_4096_charts(rulebook, tmp_path, capsys):
 def test_bad_sweep(rulebook, capsys):
     assert main(["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "random"]) == 2
     assert main(["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "everything"]) == 2
+
+
+def test_a_predicate_only_one_school_declares(rulebook, capsys):
+    school = ('school 乙派 extends 易冒 "declares a predicate of its own"\n'
+              '§25.3 「唯值日则能实其破」\npredicate 乙见(位)\nrule 乙派.见 when 爻(位: P, 值: 9) then 乙见(位: P)\n')
+    from pathlib import Path
+
+    (Path(rulebook) / "schools" / "乙派.ym").write_text(school, encoding="utf-8")
+    assert main(["compare", "--rulebook", rulebook, "--school", "易冒", "--school", "乙派", "--json", "--lines", "977777"]) == 0
+    rows = json.loads(capsys.readouterr().out)["facts"]
+    (row,) = [r for r in rows if r["predicate"] == "乙见"]
+    assert row["why_absent"]["status"] == "not-declared" and row["changes"][0]["rule"] == "乙派.见"
