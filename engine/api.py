@@ -23,6 +23,11 @@ def _namespace(**flags) -> argparse.Namespace:
     return argparse.Namespace(**flags)
 
 
+def rulebook_label(rulebook: Sequence[str] | None) -> str:
+    """How a chart records which rulebook derived it."""
+    return "shipped" if not rulebook else ", ".join(rulebook)
+
+
 def resolver(engine: Engine) -> HexagramNames:
     return HexagramNames(engine.program)
 
@@ -45,10 +50,10 @@ def moment(*, date: str | None = None, tz: str | None = None, zi_boundary: str |
                                        year=year, month=month, day=day, hour=hour))
 
 
-def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, rulebook_label: str,
+def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, label: str,
                    extra: Sequence[Fact] = ()) -> Chart:
     result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment) + list(extra))
-    return Chart(the_cast, the_moment, result, book_conventions(the_moment, engine.program.school, rulebook_label))
+    return Chart(the_cast, the_moment, result, book_conventions(the_moment, engine.program.school, label))
 
 
 def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str | None = None,
@@ -61,7 +66,7 @@ def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str |
     the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, rulebook=rulebook)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)
-    return evaluate_chart(engine, the_cast, the_moment, "shipped" if not rulebook else ", ".join(rulebook))
+    return evaluate_chart(engine, the_cast, the_moment, rulebook_label(rulebook))
 
 
 def judge(*, question: str, about: str | None = None, birth_year: str | None = None, asker: str | None = None,
@@ -76,5 +81,5 @@ def judge(*, question: str, about: str | None = None, birth_year: str | None = N
     the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, rulebook=rulebook)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)
-    label = "shipped" if not rulebook else ", ".join(rulebook)
+    label = rulebook_label(rulebook)
     return Judgement(the_question, evaluate_chart(engine, the_cast, the_moment, label, the_question.facts()))

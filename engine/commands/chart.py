@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..api import evaluate_chart, resolver
+from ..api import evaluate_chart, resolver, rulebook_label
 from ..chart import Chart
 from ..errors import UsageError
 from ..inputs import add_chart_arguments, cast_from_args, moment_from_args
@@ -64,7 +64,7 @@ def chart_from_args(args: argparse.Namespace) -> Chart:
     engine = engine_from_args(args)
     cast = require_cast(args, engine)
     moment = moment_from_args(args)
-    label = getattr(engine, "label", None) or ("shipped" if not args.rulebook else ", ".join(args.rulebook))
+    label = getattr(engine, "label", None) or rulebook_label(args.rulebook)
     return evaluate_chart(engine, cast, moment, label)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..api import rulebook_label
+
 import argparse
 
 from ..chart import Chart, book_conventions
@@ -78,7 +80,7 @@ class Why:
                          if d.head.__class__.__name__ == "Fact" and pattern.matches(d.head)]
         cast = cast_from_args(args, HexagramNames(result.program).resolve)  # for the report's chart
         moment = moment_from_args(args)
-        label = "shipped" if not args.rulebook else ", ".join(args.rulebook)
+        label = rulebook_label(args.rulebook)
         self.chart = Chart(cast, moment, result, book_conventions(moment, result.program.school, label)) if cast else None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..api import evaluate_chart
+from ..api import evaluate_chart, rulebook_label
 from ..inputs import add_chart_arguments, moment_from_args
 from ..judge import Judgement, parse_question
 from ..render.judge import judgement_renderable
@@ -33,7 +33,7 @@ def judgement_from_args(args: argparse.Namespace) -> Judgement:
     engine = engine_from_args(args)
     question = parse_question(engine.program, args.question, args.about, args.birth_year, args.asker)
     cast = require_cast(args, engine)
-    label = "shipped" if not args.rulebook else ", ".join(args.rulebook)
+    label = rulebook_label(args.rulebook)
     return Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts()))
 
 
