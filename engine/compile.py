@@ -219,8 +219,7 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None)
             positions = tuple(p for p, _ in keyed)
             index_name = f"I{index}"
             _acquire(out, prologue, index_name, f"rels[{atom.predicate!r}].index({positions!r})")
-            key = "(" + "".join(f"{e}, " for _, e in keyed) + ")"
-            out.line(f"for {fact} in {index_name}.get({key}, ()):")
+            out.line(f"for {fact} in {index_name}.get({_index_key([e for _, e in keyed])}, ()):")
             out.depth += 1
         else:
             _acquire(out, prologue, rel, f"rels[{atom.predicate!r}]")
@@ -243,6 +242,13 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None)
     source = "def join(rels, delta, out):\n"
     source += "".join(f"    {line}\n" for line in prologue)
     return source + "\n".join(out.lines) + "\n"
+
+
+def _index_key(expressions: list[str]) -> str:
+    """The source of a key as `Relation.index` stores it: the value itself, or the tuple of them."""
+    if len(expressions) == 1:
+        return expressions[0]
+    return "(" + ", ".join(expressions) + ")"
 
 
 def _acquire(out: _Emitter, prologue: list[str], name: str, expression: str) -> None:
@@ -273,7 +279,7 @@ def _place_negation(atom: Atom, params, out: _Emitter, prologue: list[str], neg_
         out.line(f"if {rel}.facts: {exit_}")
     else:
         positions = tuple(i for i, n in enumerate(names) if n in given)
-        key = "(" + "".join(f"{_expr(given[names[p]])}, " for p in positions) + ")"
+        key = _index_key([_expr(given[names[p]]) for p in positions])
         _acquire(out, prologue, f"M{number}", f"{rel}.index({positions!r})")
         out.line(f"if M{number}.get({key}): {exit_}")
     neg_names.append(name)

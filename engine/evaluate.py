@@ -4,15 +4,17 @@ Catala semantics, and provenance kept as data (every derivation of every fact, e
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import ChainMap, defaultdict
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Iterable
 
 import attrs
 
 from .check import Program
-from .compile import CompiledRule, compile_rule
+from .compile import CompiledRule, JoinFunction, compile_rule
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
+from .gcpause import gc_paused
 from .ir import Atom, Const, Value, Verdict
 from .strata import VERDICT_NODE as VERDICT, body_edges, exception_tree
 
@@ -29,41 +31,51 @@ class EvaluationLimit(Exception):
 
 
 class Relation:
-    """The facts of one predicate, in derivation order, with indexes built on demand."""
+    """The facts of one predicate, in derivation order, with indexes built on demand.
 
-    __slots__ = ("facts", "members", "indexes")
+    An index on one position is keyed by the value itself, on several by the tuple of values
+    (what `operator.itemgetter` returns), so compiled joins look up without building keys.
+    """
+
+    __slots__ = ("facts", "members", "indexes", "keyed")
 
     def __init__(self) -> None:
         self.facts: list[tuple] = []
         self.members: set[tuple] = set()
-        self.indexes: dict[tuple[int, ...], dict[tuple, list[tuple]]] = {}
+        self.indexes: dict[tuple[int, ...], dict] = {}
+        self.keyed: list[tuple[itemgetter, dict]] = []  # the indexes, with their key functions
 
     def add(self, values: tuple) -> bool:
         if values in self.members:
             return False
         self.members.add(values)
         self.facts.append(values)
-        for positions, index in self.indexes.items():
-            index.setdefault(_key(values, positions), []).append(values)
+        for key, index in self.keyed:
+            found = key(values)
+            bucket = index.get(found)
+            if bucket is None:
+                index[found] = [values]
+            else:
+                bucket.append(values)
         return True
 
-    def index(self, positions: tuple[int, ...]) -> dict[tuple, list[tuple]]:
+    def index(self, positions: tuple[int, ...]) -> dict:
         found = self.indexes.get(positions)
         if found is None:
+            key = itemgetter(*positions)
             found = {}
-            if len(positions) == 1:
-                (p,) = positions
-                for values in self.facts:
-                    found.setdefault((values[p],), []).append(values)
-            else:
-                for values in self.facts:
-                    found.setdefault(_key(values, positions), []).append(values)
+            for values in self.facts:
+                found.setdefault(key(values), []).append(values)
             self.indexes[positions] = found
+            self.keyed.append((key, found))
         return found
 
-
-def _key(values: tuple, positions: tuple[int, ...]) -> tuple:
-    return tuple([values[p] for p in positions])
+    def copy(self) -> "Relation":
+        """A relation of the same facts, for a run that must add to a shared one."""
+        made = Relation()
+        made.facts = list(self.facts)
+        made.members = set(self.members)
+        return made
 
 
 class Relations(dict):
@@ -128,7 +140,8 @@ class Engine:
         plans: dict[bool, list] = {True: [], False: []}
         for stratum in program.strata.strata:
             for kind in (True, False):
-                rules = [compiled[r] for r in stratum.rules if (r in static) == kind]
+                # Each rule with its full join function, resolved once here rather than per chart.
+                rules = [(compiled[r], compiled[r].variants[-1]) for r in stratum.rules if (r in static) == kind]
                 if rules:
                     plans[kind].append((rules, frozenset(stratum.predicates), stratum.recursive))
         subjects = {
@@ -151,7 +164,7 @@ class Engine:
         for predicate in {self.program.rule(r).atoms[0].predicate for r in self.static_rules}:
             self.shared_relations[predicate] = run.relations[predicate]
             for values in run.relations[predicate].facts:
-                self.shared_derivations[(predicate, values)] = run.derivations[(predicate, values)]
+                self.shared_derivations[(predicate, values)] = run.view.raw[(predicate, values)]
         self.shared_defeats.extend(run.defeats)
 
     def full_variant_code(self) -> dict[str, object]:
@@ -159,7 +172,8 @@ class Engine:
         return {rule_id: c.variants.code(-1) for rule_id, c in self.compiled.items()}
 
     def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
-        return _Run(self, limit).run(base)
+        with gc_paused():
+            return _Run(self, limit).run(base)
 
 
 # A raw derivation, as the run records it: (rule id or None, source, matched value tuples,
@@ -295,14 +309,16 @@ class _Run:
         self.program = engine.program
         self.limit = limit
         self.relations: Relations = Relations(engine.shared_relations)
-        self.derivations: dict[tuple, list[RawDerivation]] = dict(engine.shared_derivations)
+        # This run's derivations; the shared ones (tables, static rules) are read through the view.
+        self.derivations: dict[tuple, list[RawDerivation]] = {}
         self.seen_derivations: set = set()
         self.conclusions: dict[Conclusion, list[Derivation]] = {}
         self.defeats: list[Defeat] = [] if static else list(engine.shared_defeats)
         self.count = 0
         self.exceptions = self.program.exceptions
         self.firings_cache: dict[str, _Defeaters] = {}
-        self.view = DerivationView(self.derivations, engine.body_predicates, engine.gloss_vars)
+        self.view = DerivationView(ChainMap(self.derivations, engine.shared_derivations),
+                                   engine.body_predicates, engine.gloss_vars)
 
     # adding facts ---------------------------------------------------------------------------
     def add(self, predicate: str, values: tuple, raw: RawDerivation) -> bool:
@@ -320,11 +336,21 @@ class _Run:
             known.append(raw)
         return False
 
+    def add_given(self, predicate: str, values: tuple, raw: RawDerivation) -> None:
+        """An input or table fact; one of a shared predicate copies that relation for this run."""
+        shared = self.engine.shared_relations.get(predicate)
+        if shared is not None and self.relations[predicate] is shared:
+            self.relations[predicate] = shared.copy()
+        key = (predicate, values)
+        if key in self.engine.shared_derivations and key not in self.derivations:
+            self.derivations[key] = list(self.engine.shared_derivations[key])
+        self.add(predicate, values, raw)
+
     def run(self, base: Iterable[Fact]) -> Result:
         for predicate, values, ref in self.engine.table_facts:
-            self.add(predicate, values, (None, "table", (), (), (("§", ref),)))
+            self.add_given(predicate, values, (None, "table", (), (), (("§", ref),)))
         for fact in sorted(base, key=fact_sort_key):
-            self.add(fact.predicate, fact.values, (None, "input", (), (), ()))
+            self.add_given(fact.predicate, fact.values, (None, "input", (), (), ()))
         for rules, members, recursive in self.engine.plans[self.static]:
             self.run_stratum(rules, members, recursive)
         conclusions = tuple(self.conclusions)
@@ -339,13 +365,11 @@ class _Run:
         )
 
     # one stratum ----------------------------------------------------------------------------
-    def run_stratum(self, rules: list[CompiledRule], members: frozenset[str], recursive: bool) -> None:
+    def run_stratum(self, rules: list[tuple[CompiledRule, JoinFunction]], members: frozenset[str], recursive: bool) -> None:
         new: dict[str, list[tuple]] = defaultdict(list)
         relations = self.relations
-        for compiled in rules:
+        for compiled, join in rules:
             # The hot path, once per rule and chart: call the join, go further only on a match.
-            variants = compiled.variants
-            join = variants.functions.get(-1) or variants[-1]
             out: list = []
             join(relations, (), out)
             if out:
@@ -354,7 +378,7 @@ class _Run:
             return
         while new:
             delta, new = new, defaultdict(list)
-            for compiled in rules:
+            for compiled, _ in rules:
                 for index, atom in enumerate(compiled.body_atoms):
                     if atom.predicate in members and delta.get(atom.predicate):
                         self.fire(compiled, index, delta[atom.predicate], new, True)
@@ -371,6 +395,9 @@ class _Run:
         rule_id = rule.id
         defeaters = self.defeaters(rule_id) if rule_id in self.exceptions else None
         kinds = compiled.head_kinds
+        if defeaters is None and not recursive and len(kinds) == 1 and kinds[0] != VERDICT:
+            self.take_plain(rule_id, kinds[0], out)
+            return
         for heads, matched, absent, gloss in out:
             if recursive:
                 # Semi-naive variants can meet the same match twice; count each derivation once.
@@ -393,6 +420,24 @@ class _Run:
                     self.conclusions.setdefault(self.conclusion(rule_id, head, values, derivation), []).append(derivation)
                 elif self.add(kind, values, raw):
                     new[kind].append(values)
+
+    def take_plain(self, rule_id: str, predicate: str, out: list) -> None:
+        """`take` for the common rule: one conclusion, no exception, not recursive -- `add` inlined."""
+        derivations = self.derivations
+        relation = self.relations[predicate]
+        for heads, matched, absent, gloss in out:
+            values = heads[0]
+            raw = (rule_id, "rule", matched, absent, gloss)
+            key = (predicate, values)
+            known = derivations.get(key)
+            if known is None:
+                self.count += 1
+                if self.count > self.limit:
+                    raise EvaluationLimit(rule_id, self.limit)
+                derivations[key] = [raw]
+                relation.add(values)
+            elif raw not in known:
+                known.append(raw)
 
     def derivation(self, compiled: CompiledRule, matched, absent, gloss) -> Derivation:
         return self.view.make((compiled.rule.id, "rule", matched, absent, gloss))
