@@ -3,6 +3,8 @@ back as the chart.  Every cell comes from a derived fact, so `yimao why` explain
 
 from __future__ import annotations
 
+from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -31,28 +33,45 @@ def base_facts(engine: Engine, cast: Cast | None, moment: Moment | None) -> list
 
 
 class Reader:
-    """Look-ups over a result by predicate and named arguments."""
+    """Look-ups over a result by predicate and named arguments, each kind of look-up indexed on
+    first use (a chart reads some fifty cells, several from the same large relations)."""
 
     def __init__(self, result: Result) -> None:
         self.result = result
+        self._indexes: dict[tuple[str, tuple[str, ...]], dict] = {}
+
+    def _matching(self, predicate: str, match: dict[str, Value]) -> tuple[tuple[str, ...], list[tuple]]:
+        """The predicate's parameters and the value tuples of its facts that match."""
+        declaration = self.result.program.declarations.get(predicate)
+        if declaration is None or not set(match) <= set(declaration.params):
+            return (), []
+        names = tuple(sorted(match))
+        index = self._indexes.get((predicate, names))
+        if index is None:
+            positions = [declaration.params.index(n) for n in names]
+            key = itemgetter(*positions) if positions else (lambda values: ())
+            index = {}
+            for values in self.result.relations.get(predicate, ()):
+                index.setdefault(key(values), []).append(values)
+            self._indexes[(predicate, names)] = index
+        wanted = match[names[0]] if len(names) == 1 else tuple(match[n] for n in names)
+        return declaration.params, index.get(wanted, [])
 
     def rows(self, predicate: str, **match: Value) -> list[dict[str, Value]]:
-        if predicate not in self.result.program.declarations:
-            return []
-        rows = []
-        for fact in self.result.facts(predicate):
-            args = self.result.args(fact)
-            if all(args.get(k) == v for k, v in match.items()):
-                rows.append(args)
-        return rows
+        params, found = self._matching(predicate, match)
+        return [dict(zip(params, values)) for values in found]
 
     def value(self, predicate: str, arg: str, **match: Value) -> Value | None:
         """The argument's value when exactly one fact matches; None when none (or several) do."""
-        values = {row[arg] for row in self.rows(predicate, **match)}
-        return values.pop() if len(values) == 1 else None
+        params, found = self._matching(predicate, match)
+        if not found or arg not in params:
+            return None
+        at = params.index(arg)
+        first = found[0][at]
+        return first if all(values[at] == first for values in found) else None
 
     def holds(self, predicate: str, **match: Value) -> bool:
-        return bool(self.rows(predicate, **match))
+        return bool(self._matching(predicate, match)[1])
 
 
 # Where each cell of a changed or hidden line comes from: (predicate, argument) per cell.
@@ -72,8 +91,12 @@ class Chart:
     result: Result = attrs.field(eq=False)
     conventions: dict[str, Any] = attrs.field(eq=False, factory=dict)
 
+    @cached_property
+    def reader(self) -> Reader:
+        return Reader(self.result)
+
     def hexagram(self, predicate: str) -> dict[str, Value | None] | None:
-        read = Reader(self.result)
+        read = self.reader
         name = read.value(predicate, "卦")
         if name is None:
             return None
@@ -87,7 +110,7 @@ class Chart:
         }
 
     def line(self, position: int) -> dict[str, Any]:
-        read = Reader(self.result)
+        read = self.reader
         role = "世" if read.holds("世", 位=position) else "应" if read.holds("应", 位=position) else None
         changed = _record(read, position, CHANGED) if read.holds("动", 位=position) else None
         hidden = _record(read, position, HIDDEN) if read.holds("伏神", 位=position) else None
@@ -106,7 +129,7 @@ class Chart:
         }
 
     def void(self) -> list[str] | None:
-        branches = [row["支"] for row in Reader(self.result).rows("旬空")]
+        branches = [row["支"] for row in self.reader.rows("旬空")]
         return sorted(branches, key="子丑寅卯辰巳午未申酉戌亥".index) or None
 
     def to_dict(self) -> dict[str, Any]:

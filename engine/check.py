@@ -52,6 +52,15 @@ class Program:
         return self.rules_by_id[rule_id]
 
     @cached_property
+    def readers(self) -> dict[str, tuple[Rule, ...]]:
+        """predicate -> the rules with a positive body atom of it, in source order."""
+        found: dict[str, list[Rule]] = defaultdict(list)
+        for rule in self.rules:
+            for predicate in dict.fromkeys(lit.predicate for lit in rule.body if isinstance(lit, Atom)):
+                found[predicate].append(rule)
+        return {k: tuple(v) for k, v in found.items()}
+
+    @cached_property
     def exceptions(self) -> dict[str, tuple[str, ...]]:
         """base rule id -> the ids of the rules declared exceptions to it, in source order."""
         found: dict[str, list[str]] = defaultdict(list)

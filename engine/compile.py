@@ -5,6 +5,11 @@ bound), with each test, binding and negation placed at the first point its varia
 Variant -1 reads every body atom from the full relations; variant i reads atom i from the delta
 (the facts new in the last round), the rest in full.  Each match is appended to `out` as
 (head values, matched fact tuples, absent patterns, gloss bindings).
+
+Variant RECORD serves the common rule -- one conclusion, no exception to it, outside recursion:
+it records each match itself, as the evaluator's `add` would (the derivation under (predicate,
+values) in `derivations`, bare until a second one comes; a new fact added to its relation), with
+no list of matches in between.
 """
 
 from __future__ import annotations
@@ -16,8 +21,11 @@ import attrs
 
 from .check import variables
 from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Verdict, Wildcard
+from .relation import EMPTY
 
 JoinFunction = Callable[[dict, list, list], None]
+FULL = -1
+RECORD = -2
 _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
@@ -46,7 +54,7 @@ class Variants:
 
 
 def _function(code) -> JoinFunction:
-    namespace = {"_lt": _lt, "_le": _le}
+    namespace = {"_lt": _lt, "_le": _le, "EMPTY": EMPTY}
     exec(code, namespace)
     return namespace["join"]
 
@@ -113,7 +121,7 @@ def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int,
         if isinstance(head, Verdict):
             gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or ""))))
     def source(variant: int) -> str:
-        return _variant_source(rule, atoms, params, gloss_vars, None if variant < 0 else variant)
+        return _variant_source(rule, atoms, params, gloss_vars, None if variant < 0 else variant, variant == RECORD)
 
     kinds = tuple(h.predicate if isinstance(h, Atom) else "断" for h in rule.heads)
     return CompiledRule(rule, atoms, negations, kinds, Variants(rule.id, source, code), gloss_vars)
@@ -144,7 +152,7 @@ def join_order(atoms, delta_at: int | None) -> list[int]:
     return order
 
 
-def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None) -> str:
+def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None, record: bool = False) -> str:
     out = _Emitter()
     bound: set[str] = set()
     tests = [lit for lit in rule.body if isinstance(lit, (Comparison, Binding, Negation))]
@@ -218,11 +226,11 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None)
         elif keyed:
             positions = tuple(p for p, _ in keyed)
             index_name = f"I{index}"
-            _acquire(out, prologue, index_name, f"rels[{atom.predicate!r}].index({positions!r})")
+            _acquire(out, prologue, index_name, _index_of(_relation(atom.predicate), positions))
             out.line(f"for {fact} in {index_name}.get({_index_key([e for _, e in keyed])}, ()):")
             out.depth += 1
         else:
-            _acquire(out, prologue, rel, f"rels[{atom.predicate!r}]")
+            _acquire(out, prologue, rel, _relation(atom.predicate))
             out.line(f"for {fact} in {rel}.facts:")
             out.depth += 1
         for pos, name in fresh:
@@ -238,10 +246,36 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None)
     matched = "(" + "".join(f"f{i}, " for i in range(len(atoms))) + ")"
     absent = "(" + "".join(f"{n}, " for n in neg_names) + ")"
     gloss = "(" + "".join(f"{_py_var(v)}, " for v in gloss_vars) + ")"
-    out.line(f"out.append((({', '.join(heads)},), {matched}, {absent}, {gloss}))")
-    source = "def join(rels, delta, out):\n"
+    if record:
+        (head,) = rule.heads
+        out.line(f"h = {heads[0]}")
+        out.line(f"k = ({head.predicate!r}, h)")
+        out.line(f"raw = ({rule.id!r}, 'rule', {matched}, {absent}, ())")
+        out.line("d = derivations.get(k)")
+        out.line("if d is None:")
+        out.line("    derivations[k] = raw")
+        out.line(f"    rels[{head.predicate!r}].add(h)")
+        out.line("elif d.__class__ is tuple:")
+        out.line("    if d != raw:")
+        out.line("        derivations[k] = [d, raw]")
+        out.line("elif raw not in d:")
+        out.line("    d.append(raw)")
+        source = "def join(rels, derivations, _):\n"
+    else:
+        out.line(f"out.append((({', '.join(heads)},), {matched}, {absent}, {gloss}))")
+        source = "def join(rels, delta, out):\n"
     source += "".join(f"    {line}\n" for line in prologue)
     return source + "\n".join(out.lines) + "\n"
+
+
+def _relation(predicate: str) -> str:
+    """A relation to read; one no fact has yet is the shared empty one (none is made per run)."""
+    return f"rels.get({predicate!r}, EMPTY)"
+
+
+def _index_of(relation: str, positions: tuple[int, ...]) -> str:
+    """An index of a relation, read from its table of indexes without a call once it is built."""
+    return f"(_i if (_i := (_r := {relation}).indexes.get({positions!r})) is not None else _r.index({positions!r}))"
 
 
 def _index_key(expressions: list[str]) -> str:
@@ -268,7 +302,7 @@ def _place_negation(atom: Atom, params, out: _Emitter, prologue: list[str], neg_
     given = {a.name: a.term for a in atom.args if not isinstance(a.term, Wildcard)}
     number = len(neg_names)
     rel = f"N{number}"
-    _acquire(out, prologue, rel, f"rels[{atom.predicate!r}]")
+    _acquire(out, prologue, rel, _relation(atom.predicate))
     values = "(" + "".join(f"{_expr(given[n]) if n in given else 'None'}, " for n in names) + ")"
     name = f"a{number}"
     out.line(f"{name} = ({atom.predicate!r}, {values})")
@@ -280,6 +314,6 @@ def _place_negation(atom: Atom, params, out: _Emitter, prologue: list[str], neg_
     else:
         positions = tuple(i for i, n in enumerate(names) if n in given)
         key = _index_key([_expr(given[names[p]]) for p in positions])
-        _acquire(out, prologue, f"M{number}", f"{rel}.index({positions!r})")
+        _acquire(out, prologue, f"M{number}", _index_of(rel, positions))
         out.line(f"if M{number}.get({key}): {exit_}")
     neg_names.append(name)

@@ -4,18 +4,19 @@ Catala semantics, and provenance kept as data (every derivation of every fact, e
 
 from __future__ import annotations
 
-from collections import ChainMap, defaultdict
+from collections import defaultdict
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Iterable
 
 import attrs
 
 from .check import Program
-from .compile import CompiledRule, JoinFunction, compile_rule
+from .compile import FULL, RECORD, CompiledRule, JoinFunction, compile_rule
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
 from .gcpause import gc_paused
 from .ir import Atom, Const, Value, Verdict
+from .relation import Relation
+from .relevance import Relevance, merged
 from .strata import VERDICT_NODE as VERDICT, body_edges, exception_tree
 
 DEFAULT_LIMIT = 500_000
@@ -28,54 +29,6 @@ class EvaluationLimit(Exception):
         self.rule = rule
         self.limit = limit
         super().__init__(f"derivation limit of {limit} facts reached while firing rule {rule}; the rulebook may derive without end")
-
-
-class Relation:
-    """The facts of one predicate, in derivation order, with indexes built on demand.
-
-    An index on one position is keyed by the value itself, on several by the tuple of values
-    (what `operator.itemgetter` returns), so compiled joins look up without building keys.
-    """
-
-    __slots__ = ("facts", "members", "indexes", "keyed")
-
-    def __init__(self) -> None:
-        self.facts: list[tuple] = []
-        self.members: set[tuple] = set()
-        self.indexes: dict[tuple[int, ...], dict] = {}
-        self.keyed: list[tuple[itemgetter, dict]] = []  # the indexes, with their key functions
-
-    def add(self, values: tuple) -> bool:
-        if values in self.members:
-            return False
-        self.members.add(values)
-        self.facts.append(values)
-        for key, index in self.keyed:
-            found = key(values)
-            bucket = index.get(found)
-            if bucket is None:
-                index[found] = [values]
-            else:
-                bucket.append(values)
-        return True
-
-    def index(self, positions: tuple[int, ...]) -> dict:
-        found = self.indexes.get(positions)
-        if found is None:
-            key = itemgetter(*positions)
-            found = {}
-            for values in self.facts:
-                found.setdefault(key(values), []).append(values)
-            self.indexes[positions] = found
-            self.keyed.append((key, found))
-        return found
-
-    def copy(self) -> "Relation":
-        """A relation of the same facts, for a run that must add to a shared one."""
-        made = Relation()
-        made.facts = list(self.facts)
-        made.members = set(self.members)
-        return made
 
 
 class Relations(dict):
@@ -106,16 +59,16 @@ class Engine:
     body_predicates: dict[str, tuple[str, ...]] = attrs.field(eq=False, factory=dict)
     gloss_vars: dict[str, tuple[str, ...]] = attrs.field(eq=False, factory=dict)
     subjects: dict[tuple[str, str], tuple[str, ...]] = attrs.field(eq=False, factory=dict)
+    relevance: Relevance | None = attrs.field(eq=False, default=None)
+    # The shared relations as a result reports them (tuples), made once rather than per chart.
+    shared_facts: dict[str, tuple] = attrs.field(eq=False, factory=dict)
 
     @classmethod
     def build(cls, program: Program, code: dict[str, object] | None = None) -> "Engine":
-        """Compile a checked program; `code` holds cached code objects of the full variants."""
+        """Compile a checked program; `code` holds cached code objects of the variants runs use."""
         params = {name: decl.params for name, decl in program.declarations.items()}
         code = code or {}
-        compiled = {
-            rule.id: compile_rule(rule, params, {-1: code[rule.id]} if rule.id in code else None)
-            for rule in program.rules
-        }
+        compiled = {rule.id: compile_rule(rule, params, code.get(rule.id)) for rule in program.rules}
         static = _static_rules(program)
         rows = []
         for table in program.tables:
@@ -140,19 +93,30 @@ class Engine:
         plans: dict[bool, list] = {True: [], False: []}
         for stratum in program.strata.strata:
             for kind in (True, False):
-                # Each rule with its full join function, resolved once here rather than per chart.
-                rules = [(compiled[r], compiled[r].variants[-1]) for r in stratum.rules if (r in static) == kind]
+                # Each rule with the join function a run calls, resolved once here: the recording
+                # variant for a rule with one conclusion, no exception to it, outside recursion.
+                rules = []
+                for r in stratum.rules:
+                    if (r in static) == kind:
+                        rule = compiled[r]
+                        records = not stratum.recursive and r not in program.exceptions and \
+                            rule.head_kinds != (VERDICT,) and len(rule.head_kinds) == 1
+                        rules.append((rule, rule.variants[RECORD if records else FULL], records))
                 if rules:
                     plans[kind].append((rules, frozenset(stratum.predicates), stratum.recursive))
         subjects = {
             (base, exception): _subject_names(program, base, exception)
             for base, exceptions in program.exceptions.items() for exception in exceptions
         }
-        engine = cls(program, compiled, params, tuple(r for r in rows if r[0] in derived), derived,
+        table_facts = tuple(r for r in rows if r[0] in derived)
+        roots = frozenset(params) - derived - frozenset(shared_relations)
+        relevance = Relevance(plans[False], params, roots, shared_relations, frozenset(r[0] for r in table_facts))
+        engine = cls(program, compiled, params, table_facts, derived,
                      shared_relations, shared_derivations, static, [], plans,
                      {rid: tuple(a.predicate for a in c.body_atoms) for rid, c in compiled.items()},
-                     {rid: c.gloss_vars for rid, c in compiled.items()}, subjects)
+                     {rid: c.gloss_vars for rid, c in compiled.items()}, subjects, relevance)
         engine._share_static_conclusions()
+        engine.shared_facts.update((name, tuple(rel.facts)) for name, rel in shared_relations.items() if rel.facts)
         return engine
 
     def _share_static_conclusions(self) -> None:
@@ -167,9 +131,12 @@ class Engine:
                 self.shared_derivations[(predicate, values)] = run.view.raw[(predicate, values)]
         self.shared_defeats.extend(run.defeats)
 
-    def full_variant_code(self) -> dict[str, object]:
-        """Code objects of every rule's full variant, for the on-disk cache."""
-        return {rule_id: c.variants.code(-1) for rule_id, c in self.compiled.items()}
+    def variant_code(self) -> dict[str, dict[int, object]]:
+        """Code objects of the variants runs call (and every full variant), for the disk cache."""
+        used = {c.rule.id: variant for plan in self.plans.values() for rules, _, _ in plan
+                for c, _, records in rules for variant in [RECORD if records else FULL]}
+        return {rule_id: {v: c.variants.code(v) for v in {FULL, used.get(rule_id, FULL)}}
+                for rule_id, c in self.compiled.items()}
 
     def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
         with gc_paused():
@@ -179,6 +146,42 @@ class Engine:
 # A raw derivation, as the run records it: (rule id or None, source, matched value tuples,
 # absent patterns, gloss values).  Objects are built only when someone asks for provenance.
 RawDerivation = tuple
+
+
+class Layered(Mapping):
+    """A run's own raw derivations over the shared ones (tables, static rules), not copied.
+
+    A run stores a fact's only derivation bare and makes a list at the second (most facts have
+    one); read through here, every fact has a sequence of derivations.
+    """
+
+    __slots__ = ("own", "shared")
+
+    def __init__(self, own: dict, shared: dict) -> None:
+        self.own = own
+        self.shared = shared
+
+    def __getitem__(self, key):
+        found = self.own.get(key)
+        if found is None:
+            return self.shared[key]
+        return (found,) if found.__class__ is tuple else found
+
+    def get(self, key, default=None):
+        found = self.own.get(key)
+        if found is None:
+            return self.shared.get(key, default)
+        return (found,) if found.__class__ is tuple else found
+
+    def __contains__(self, key) -> bool:
+        return key in self.own or key in self.shared
+
+    def __iter__(self):
+        yield from self.shared
+        yield from (key for key in self.own if key not in self.shared)
+
+    def __len__(self) -> int:
+        return len(self.shared) + sum(1 for key in self.own if key not in self.shared)
 
 
 class DerivationView(Mapping):
@@ -317,7 +320,7 @@ class _Run:
         self.count = 0
         self.exceptions = self.program.exceptions
         self.firings_cache: dict[str, _Defeaters] = {}
-        self.view = DerivationView(ChainMap(self.derivations, engine.shared_derivations),
+        self.view = DerivationView(Layered(self.derivations, engine.shared_derivations),
                                    engine.body_predicates, engine.gloss_vars)
 
     # adding facts ---------------------------------------------------------------------------
@@ -329,10 +332,13 @@ class _Run:
             self.count += 1
             if self.count > self.limit:
                 raise EvaluationLimit(raw[0] or raw[1], self.limit)
-            self.derivations[key] = [raw]
+            self.derivations[key] = raw  # bare until a second derivation (see `Layered`)
             self.relations[predicate].add(values)
             return True
-        if raw not in known:
+        if known.__class__ is tuple:
+            if known != raw:
+                self.derivations[key] = [known, raw]
+        elif raw not in known:
             known.append(raw)
         return False
 
@@ -347,16 +353,18 @@ class _Run:
         self.add(predicate, values, raw)
 
     def run(self, base: Iterable[Fact]) -> Result:
+        base = sorted(base, key=fact_sort_key)
         for predicate, values, ref in self.engine.table_facts:
             self.add_given(predicate, values, (None, "table", (), (), (("§", ref),)))
-        for fact in sorted(base, key=fact_sort_key):
+        for fact in base:
             self.add_given(fact.predicate, fact.values, (None, "input", (), (), ()))
-        for rules, members, recursive in self.engine.plans[self.static]:
+        plan = merged(self.engine.plans[True]) if self.static else self.engine.relevance.plan_for(base)
+        for rules, members, recursive in plan:
             self.run_stratum(rules, members, recursive)
         conclusions = tuple(self.conclusions)
         return Result(
             self.program,
-            {name: tuple(rel.facts) for name, rel in self.relations.items() if rel.facts},
+            self.facts(),
             self.view,
             conclusions,
             {c: tuple(ds) for c, ds in self.conclusions.items()},
@@ -364,12 +372,28 @@ class _Run:
             tuple(self.find_conflicts(conclusions)),
         )
 
+    def facts(self) -> dict[str, tuple[tuple, ...]]:
+        shared = self.engine.shared_relations
+        found = dict(self.engine.shared_facts)
+        found.update((name, tuple(rel.facts)) for name, rel in self.relations.items()
+                     if rel.facts and rel is not shared.get(name))
+        return found
+
     # one stratum ----------------------------------------------------------------------------
-    def run_stratum(self, rules: list[tuple[CompiledRule, JoinFunction]], members: frozenset[str], recursive: bool) -> None:
+    def run_stratum(self, rules: list[tuple[CompiledRule, JoinFunction, bool]], members: frozenset[str], recursive: bool) -> None:
         new: dict[str, list[tuple]] = defaultdict(list)
         relations = self.relations
-        for compiled, join in rules:
-            # The hot path, once per rule and chart: call the join, go further only on a match.
+        derivations = self.derivations
+        for compiled, join, records in rules:
+            # The hot path, once per rule and chart.
+            if records:
+                before = len(derivations)
+                join(relations, derivations, None)
+                if len(derivations) != before:
+                    self.count += len(derivations) - before
+                    if self.count > self.limit:
+                        raise EvaluationLimit(compiled.rule.id, self.limit)
+                continue
             out: list = []
             join(relations, (), out)
             if out:
@@ -378,7 +402,7 @@ class _Run:
             return
         while new:
             delta, new = new, defaultdict(list)
-            for compiled, _ in rules:
+            for compiled, _, _ in rules:
                 for index, atom in enumerate(compiled.body_atoms):
                     if atom.predicate in members and delta.get(atom.predicate):
                         self.fire(compiled, index, delta[atom.predicate], new, True)
@@ -395,9 +419,6 @@ class _Run:
         rule_id = rule.id
         defeaters = self.defeaters(rule_id) if rule_id in self.exceptions else None
         kinds = compiled.head_kinds
-        if defeaters is None and not recursive and len(kinds) == 1 and kinds[0] != VERDICT:
-            self.take_plain(rule_id, kinds[0], out)
-            return
         for heads, matched, absent, gloss in out:
             if recursive:
                 # Semi-naive variants can meet the same match twice; count each derivation once.
@@ -420,24 +441,6 @@ class _Run:
                     self.conclusions.setdefault(self.conclusion(rule_id, head, values, derivation), []).append(derivation)
                 elif self.add(kind, values, raw):
                     new[kind].append(values)
-
-    def take_plain(self, rule_id: str, predicate: str, out: list) -> None:
-        """`take` for the common rule: one conclusion, no exception, not recursive -- `add` inlined."""
-        derivations = self.derivations
-        relation = self.relations[predicate]
-        for heads, matched, absent, gloss in out:
-            values = heads[0]
-            raw = (rule_id, "rule", matched, absent, gloss)
-            key = (predicate, values)
-            known = derivations.get(key)
-            if known is None:
-                self.count += 1
-                if self.count > self.limit:
-                    raise EvaluationLimit(rule_id, self.limit)
-                derivations[key] = [raw]
-                relation.add(values)
-            elif raw not in known:
-                known.append(raw)
 
     def derivation(self, compiled: CompiledRule, matched, absent, gloss) -> Derivation:
         return self.view.make((compiled.rule.id, "rule", matched, absent, gloss))
@@ -468,7 +471,7 @@ class _Run:
             names = self.engine.subjects[(base_id, exception_id)]
             compiled = self.engine.compiled[exception_id]
             out: list = []
-            compiled.variants[-1](self.relations, [], out)
+            compiled.variants[FULL](self.relations, [], out)
             own = self.defeaters(exception_id) if exception_id in self.exceptions else None
             for heads, matched, absent, gloss in out:
                 if own and own.find(compiled.rule, heads):

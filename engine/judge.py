@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from .chart import Chart, Reader
+from .chart import Chart
 from .check import Program
 from .errors import UsageError
 from .explain import Explainer, citation_of
@@ -73,8 +73,7 @@ class Judgement:
             rule = node.derivation.rule if node and node.derivation else None
             entry = {"position": fact.values[0], "layer": fact.values[1], "rule": rule,
                      "why": explainer.to_json(node) if node else None}
-            line = Reader(result)
-            entry["relative"] = line.value("爻象", "亲", 位=fact.values[0], 层=fact.values[1]) if "爻象" in result.program.declarations else None
+            entry["relative"] = self.chart.reader.value("爻象", "亲", 位=fact.values[0], 层=fact.values[1]) if "爻象" in result.program.declarations else None
             chosen.append(entry)
         return chosen
 
@@ -104,12 +103,11 @@ class Judgement:
         """Inputs that some verdict rule reads and that were not given (never guessed)."""
         result = self.chart.result
         needs: dict[str, list[str]] = {}
-        for rule in result.program.rules:
-            if not rule.verdicts or not self._concerns(rule):
+        for predicate in QUESTION_INPUTS:
+            if result.relations.get(predicate):
                 continue
-            for literal in rule.body:
-                predicate = getattr(literal, "predicate", None)
-                if predicate in QUESTION_INPUTS and not result.relations.get(predicate):
+            for rule in result.program.readers.get(predicate, ()):
+                if rule.verdicts and self._concerns(rule):
                     needs.setdefault(predicate, []).append(rule.id)
         found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
         return found + self.chart.missing()

@@ -85,7 +85,7 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
 
 
 _CACHE: dict[str, Engine] = {}
-CACHE_FORMAT = "5"
+CACHE_FORMAT = "6"
 # The modules whose behaviour a cached program depends on: any change invalidates the cache.
 _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py")
 
@@ -115,7 +115,8 @@ def cache_dir() -> Path:
 def _read_cache(key: str) -> Engine | None:
     try:
         program, code = pickle.loads((cache_dir() / f"{key}.pickle").read_bytes())
-        return Engine.build(program, {rule_id: marshal.loads(data) for rule_id, data in code.items()})
+        return Engine.build(program, {rule_id: {v: marshal.loads(data) for v, data in variants.items()}
+                                      for rule_id, variants in code.items()})
     except Exception:  # a missing, stale or damaged cache is rebuilt, never an error
         return None
 
@@ -124,7 +125,8 @@ def _write_cache(key: str, engine: Engine) -> None:
     try:
         folder = cache_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        code = {rule_id: marshal.dumps(c) for rule_id, c in engine.full_variant_code().items()}
+        code = {rule_id: {v: marshal.dumps(c) for v, c in variants.items()}
+                for rule_id, variants in engine.variant_code().items()}
         handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
             out.write(pickle.dumps((engine.program, code), protocol=pickle.HIGHEST_PROTOCOL))
