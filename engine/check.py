@@ -16,13 +16,33 @@ import attrs
 from .book import Book, CitationError, quote_in
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Binding, Citation, Comparison, Declaration, Expr, Module, Negation, Rule,
-    Span, Table, Var, Verdict, Wildcard,
+    Arg, Arith, Atom, Binding, Citation, Comparison, Const, Declaration, Expr, Module, Negation, Rule,
+    Span, Table, Value, Var, Verdict, Wildcard,
 )
 from .strata import Stratification, stratify
 
 VERDICT = "断"
 _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
+
+
+@attrs.frozen
+class RuleCard:
+    """What reports on a rule's conclusions need of it, without its IR: where the book says it,
+    the rule it excepts, whether it concludes a 断, what its positive body reads and fixes."""
+
+    id: str
+    cites: tuple[str, ...]  # paragraph refs: where the rule sits first, then its `cite` clauses
+    quotes: tuple[str, ...]  # the quoted clauses of the first
+    exception_to: str | None
+    concludes: bool  # has a 断
+    fixed: tuple[tuple[str, str, Value], ...]  # (predicate, argument, constant) of positive atoms
+
+
+def rule_card(rule: Rule) -> RuleCard:
+    atoms = [lit for lit in rule.body if isinstance(lit, Atom)]
+    return RuleCard(rule.id, tuple(c.ref for c in rule.citations), rule.citation.quotes, rule.exception_to,
+                    bool(rule.verdicts),
+                    tuple((a.predicate, arg.name, arg.term.value) for a in atoms for arg in a.args if isinstance(arg.term, Const)))
 
 
 @attrs.frozen
@@ -52,13 +72,24 @@ class Program:
         return self.rules_by_id[rule_id]
 
     @cached_property
-    def readers(self) -> dict[str, tuple[Rule, ...]]:
-        """predicate -> the rules with a positive body atom of it, in source order."""
-        found: dict[str, list[Rule]] = defaultdict(list)
+    def readers(self) -> dict[str, tuple[str, ...]]:
+        """predicate -> the ids of the rules with a positive body atom of it, in source order."""
+        found: dict[str, list[str]] = defaultdict(list)
         for rule in self.rules:
             for predicate in dict.fromkeys(lit.predicate for lit in rule.body if isinstance(lit, Atom)):
-                found[predicate].append(rule)
+                found[predicate].append(rule.id)
         return {k: tuple(v) for k, v in found.items()}
+
+    @cached_property
+    def cards(self) -> dict[str, RuleCard]:
+        return {rule.id: rule_card(rule) for rule in self.rules}
+
+    def card(self, rule_id: str) -> RuleCard:
+        return self.cards[rule_id]
+
+    def rows_of(self, predicate: str) -> list[tuple[Value, ...]]:
+        """The rows of every table of the predicate, in source order."""
+        return [row for table in self.tables if table.predicate == predicate for row in table.rows]
 
     @cached_property
     def exceptions(self) -> dict[str, tuple[str, ...]]:

@@ -14,13 +14,17 @@ no list of matches in between.
 
 from __future__ import annotations
 
+import marshal
 import re
+from collections.abc import Mapping
+from functools import partial
+from types import CodeType
 from typing import Callable
 
 import attrs
 
 from .check import variables
-from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Verdict, Wildcard
+from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Value, Var, Verdict, Wildcard
 from .relation import EMPTY
 
 JoinFunction = Callable[[dict, list, list], None]
@@ -30,17 +34,16 @@ _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
 class Variants:
-    """The join functions of one rule, compiled from their source on first use (the delta
-    variants serve only recursive strata) or from cached code objects."""
+    """The join functions of one rule, made on first use: from cached code (marshalled bytes are
+    loaded only then) or compiled from source (the delta variants serve only recursive strata)."""
 
-    __slots__ = ("rule_id", "source", "functions")
+    __slots__ = ("rule_id", "source", "cached", "functions")
 
     def __init__(self, rule_id: str, source: Callable[[int], str], code: dict[int, object] | None = None) -> None:
         self.rule_id = rule_id
         self.source = source  # variant -> Python source of its join function
+        self.cached: dict[int, object] = dict(code or {})  # variant -> code object or marshalled bytes
         self.functions: dict[int, JoinFunction] = {}
-        for variant, compiled in (code or {}).items():
-            self.functions[variant] = _function(compiled)
 
     def __getitem__(self, variant: int) -> JoinFunction:
         function = self.functions.get(variant)
@@ -50,6 +53,14 @@ class Variants:
         return function
 
     def code(self, variant: int):
+        found = self.cached.get(variant)
+        if isinstance(found, bytes):
+            try:
+                found = marshal.loads(found)
+            except (ValueError, EOFError, TypeError):
+                found = None  # a damaged cache entry: compiled from the source below
+        if isinstance(found, CodeType):
+            return found
         return compile(self.source(variant), f"<rule {self.rule_id} variant {variant}>", "exec")
 
 
@@ -60,13 +71,78 @@ def _function(code) -> JoinFunction:
 
 
 @attrs.frozen
+class HeadSpec:
+    """What a run needs of one conclusion of a rule: a fact's predicate and argument names, or a
+    断's subject names and terms (the IR, spans and all, stays with the checked program)."""
+
+    kind: str  # the predicate, or "断"
+    names: tuple[str, ...]  # argument names (of a 断: its subject)
+    polarity: str | None = None
+    strength: str | None = None
+    gloss: str = ""
+    timing: str | None = None
+
+
+@attrs.frozen
+class BodySpec:
+    """A positive body atom: its predicate and the arguments it fixes to constants."""
+
+    predicate: str
+    fixed: tuple[tuple[str, Value], ...]
+
+
+@attrs.frozen
 class CompiledRule:
-    rule: Rule
-    body_atoms: tuple[Atom, ...]  # positive atoms in evaluation order (matched facts follow it)
-    negations: tuple[Atom, ...]
-    head_kinds: tuple[str, ...]  # predicate name, or "断" for a conclusion
-    variants: Variants = attrs.field(eq=False)  # -1 full; i delta at body atom i
+    """A rule as a run uses it: its join functions and the little of its IR they need, so a cached
+    engine evaluates without the checked program."""
+
+    id: str
+    heads: tuple[HeadSpec, ...]
+    body: tuple[BodySpec, ...]  # positive atoms in evaluation order (matched facts follow it)
+    variants: Variants = attrs.field(eq=False)  # FULL, RECORD, or i: delta at body atom i
     gloss_vars: tuple[str, ...]
+
+    @property
+    def head_kinds(self) -> tuple[str, ...]:
+        return tuple(head.kind for head in self.heads)
+
+
+class CompiledRules(Mapping):
+    """rule id -> CompiledRule, each made from its plain cached form when first asked for, so a
+    cached engine loads without making the thousands it may not need."""
+
+    def __init__(self, specs: dict[str, tuple], code: Mapping[str, dict[int, bytes]], source: Callable[[str, int], str]) -> None:
+        self.specs = specs  # rule id -> (head spec fields, body spec fields, gloss variables)
+        self.code = code
+        self.source = source  # (rule id, variant) -> Python source, for a variant not cached
+        self.made: dict[str, CompiledRule] = {}
+
+    def __getitem__(self, rule_id: str) -> CompiledRule:
+        found = self.made.get(rule_id)
+        if found is None:
+            heads, body, gloss_vars = self.specs[rule_id]
+            found = self.made[rule_id] = CompiledRule(
+                rule_id, tuple(HeadSpec(*h) for h in heads), tuple(BodySpec(*b) for b in body),
+                Variants(rule_id, partial(self.source, rule_id), self.code.get(rule_id)), gloss_vars)
+        return found
+
+    def __iter__(self):
+        return iter(self.specs)
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+
+def plain_spec(compiled: CompiledRule) -> tuple:
+    """The plain form `CompiledRules` makes a compiled rule from."""
+    return (tuple(attrs.astuple(h) for h in compiled.heads), tuple((b.predicate, b.fixed) for b in compiled.body),
+            compiled.gloss_vars)
+
+
+def head_spec(head: Atom | Verdict) -> HeadSpec:
+    if isinstance(head, Atom):
+        return HeadSpec(head.predicate, tuple(a.name for a in head.args))
+    return HeadSpec("断", tuple(a.name for a in head.subject), head.polarity, head.strength, head.gloss, head.timing)
 
 
 def _lt(a, b):
@@ -113,18 +189,30 @@ def _vars(expr) -> set[str]:
     return set(variables(expr))
 
 
-def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None) -> CompiledRule:
-    atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
-    negations = tuple(lit.atom for lit in rule.body if isinstance(lit, Negation))
+def _gloss_vars(rule: Rule) -> tuple[str, ...]:
     gloss_vars: tuple[str, ...] = ()
     for head in rule.heads:
         if isinstance(head, Verdict):
             gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or ""))))
-    def source(variant: int) -> str:
-        return _variant_source(rule, atoms, params, gloss_vars, None if variant < 0 else variant, variant == RECORD)
+    return gloss_vars
 
-    kinds = tuple(h.predicate if isinstance(h, Atom) else "断" for h in rule.heads)
-    return CompiledRule(rule, atoms, negations, kinds, Variants(rule.id, source, code), gloss_vars)
+
+def rule_source(rule: Rule, params: dict[str, tuple[str, ...]], variant: int) -> str:
+    """The Python source of one variant of a rule's join."""
+    atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
+    return _variant_source(rule, atoms, params, _gloss_vars(rule), None if variant < 0 else variant, variant == RECORD)
+
+
+def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None) -> CompiledRule:
+    atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
+    gloss_vars = _gloss_vars(rule)
+
+    def source(variant: int) -> str:
+        return rule_source(rule, params, variant)
+
+    body = tuple(BodySpec(a.predicate, tuple((arg.name, arg.term.value) for arg in a.args if isinstance(arg.term, Const)))
+                 for a in atoms)
+    return CompiledRule(rule.id, tuple(head_spec(h) for h in rule.heads), body, Variants(rule.id, source, code), gloss_vars)
 
 
 def join_order(atoms, delta_at: int | None) -> list[int]:

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import Iterable
+from typing import Any, Iterable
 
 import attrs
 
 from .check import Program
-from .compile import FULL, RECORD, CompiledRule, JoinFunction, compile_rule
+from .compile import (
+    FULL, RECORD, CompiledRule, CompiledRules, HeadSpec, JoinFunction, compile_rule, plain_spec, rule_source,
+)
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
 from .gcpause import gc_paused
-from .ir import Atom, Const, Value, Verdict
+from .ir import Atom, Const, Value
 from .relation import Relation
-from .relevance import Relevance, merged
+from .relevance import Relevance, merged, resolved, rule_needs
 from .strata import VERDICT_NODE as VERDICT, body_edges, exception_tree
 
 DEFAULT_LIMIT = 500_000
@@ -44,7 +46,7 @@ class Engine:
     """A program compiled for evaluation; build once per rulebook, evaluate many charts."""
 
     program: Program
-    compiled: dict[str, CompiledRule] = attrs.field(eq=False)
+    compiled: Mapping[str, CompiledRule] = attrs.field(eq=False)
     params: dict[str, tuple[str, ...]] = attrs.field(eq=False)
     table_facts: tuple[tuple[str, tuple, str], ...] = attrs.field(eq=False)  # rows of tables rules add to
     derived: frozenset[str] = attrs.field(eq=False)  # predicates some rule concludes
@@ -62,6 +64,7 @@ class Engine:
     relevance: Relevance | None = attrs.field(eq=False, default=None)
     # The shared relations as a result reports them (tuples), made once rather than per chart.
     shared_facts: dict[str, tuple] = attrs.field(eq=False, factory=dict)
+    bases: dict[str, str] = attrs.field(eq=False, factory=dict)  # exception id -> the rule it excepts
 
     @classmethod
     def build(cls, program: Program, code: dict[str, object] | None = None) -> "Engine":
@@ -93,15 +96,15 @@ class Engine:
         plans: dict[bool, list] = {True: [], False: []}
         for stratum in program.strata.strata:
             for kind in (True, False):
-                # Each rule with the join function a run calls, resolved once here: the recording
-                # variant for a rule with one conclusion, no exception to it, outside recursion.
+                # Each rule with whether a run calls its recording variant: a rule with one
+                # conclusion, no exception to it, outside recursion.
                 rules = []
                 for r in stratum.rules:
                     if (r in static) == kind:
                         rule = compiled[r]
                         records = not stratum.recursive and r not in program.exceptions and \
                             rule.head_kinds != (VERDICT,) and len(rule.head_kinds) == 1
-                        rules.append((rule, rule.variants[RECORD if records else FULL], records))
+                        rules.append((r, records))
                 if rules:
                     plans[kind].append((rules, frozenset(stratum.predicates), stratum.recursive))
         subjects = {
@@ -110,11 +113,13 @@ class Engine:
         }
         table_facts = tuple(r for r in rows if r[0] in derived)
         roots = frozenset(params) - derived - frozenset(shared_relations)
-        relevance = Relevance(plans[False], params, roots, shared_relations, frozenset(r[0] for r in table_facts))
+        relevance = Relevance(plans[False], rule_needs(plans[False], compiled, params, roots), compiled,
+                              shared_relations, frozenset(r[0] for r in table_facts))
         engine = cls(program, compiled, params, table_facts, derived,
                      shared_relations, shared_derivations, static, [], plans,
-                     {rid: tuple(a.predicate for a in c.body_atoms) for rid, c in compiled.items()},
-                     {rid: c.gloss_vars for rid, c in compiled.items()}, subjects, relevance)
+                     {rid: tuple(b.predicate for b in c.body) for rid, c in compiled.items()},
+                     {rid: c.gloss_vars for rid, c in compiled.items()}, subjects, relevance,
+                     bases={e: base for base, exceptions in program.exceptions.items() for e in exceptions})
         engine._share_static_conclusions()
         engine.shared_facts.update((name, tuple(rel.facts)) for name, rel in shared_relations.items() if rel.facts)
         return engine
@@ -131,12 +136,47 @@ class Engine:
                 self.shared_derivations[(predicate, values)] = run.view.raw[(predicate, values)]
         self.shared_defeats.extend(run.defeats)
 
+    def runtime_state(self) -> dict[str, Any]:
+        """What runs need, as plain data for the on-disk cache (the program and the code apart)."""
+        assert self.relevance is not None
+        return {
+            "params": self.params, "table_facts": self.table_facts, "derived": self.derived,
+            "shared": {name: relation.facts for name, relation in self.shared_relations.items()},
+            "shared_derivations": self.shared_derivations, "static_rules": self.static_rules,
+            "shared_defeats": self.shared_defeats, "plans": self.plans, "subjects": self.subjects,
+            "bases": self.bases, "needs": self.relevance.needs, "added": self.relevance.added,
+            "rules": {rule_id: plain_spec(c) for rule_id, c in self.compiled.items()},
+            "body_predicates": self.body_predicates, "gloss_vars": self.gloss_vars,
+        }
+
+    @classmethod
+    def from_state(cls, program: Program, state: dict[str, Any], code: Mapping[str, dict[int, bytes]]) -> "Engine":
+        """An engine from `runtime_state` and the cached code; `program` is asked only for the
+        source of a variant the cache lacks."""
+        params = state["params"]
+        compiled = CompiledRules(state["rules"], code,
+                                 lambda rule_id, variant: rule_source(program.rule(rule_id), params, variant))
+        shared_relations = {name: Relation.of(facts) for name, facts in state["shared"].items()}
+        relevance = Relevance(state["plans"][False], state["needs"], compiled, shared_relations, state["added"])
+        engine = cls(program, compiled, params, state["table_facts"], state["derived"], shared_relations,
+                     state["shared_derivations"], state["static_rules"], state["shared_defeats"], state["plans"],
+                     state["body_predicates"], state["gloss_vars"], state["subjects"], relevance, bases=state["bases"])
+        engine.shared_facts.update((name, tuple(facts)) for name, facts in state["shared"].items() if facts)
+        return engine
+
     def variant_code(self) -> dict[str, dict[int, object]]:
-        """Code objects of the variants runs call (and every full variant), for the disk cache."""
-        used = {c.rule.id: variant for plan in self.plans.values() for rules, _, _ in plan
-                for c, _, records in rules for variant in [RECORD if records else FULL]}
-        return {rule_id: {v: c.variants.code(v) for v in {FULL, used.get(rule_id, FULL)}}
-                for rule_id, c in self.compiled.items()}
+        """Code objects of the variants runs call, for the disk cache: every rule's full variant
+        (exceptions run it), the recording one where used, and the delta ones of recursion."""
+        found: dict[str, dict[int, object]] = {}
+        for plan in self.plans.values():
+            for rules, _, recursive in plan:
+                for rule_id, records in rules:
+                    c = self.compiled[rule_id]
+                    variants = [RECORD] if records else list(range(len(c.body))) if recursive else []
+                    found[rule_id] = {v: c.variants.code(v) for v in [FULL, *variants]}
+        for rule_id, c in self.compiled.items():
+            found.setdefault(rule_id, {FULL: c.variants.code(FULL)})
+        return found
 
     def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
         with gc_paused():
@@ -345,11 +385,12 @@ class _Run:
     def add_given(self, predicate: str, values: tuple, raw: RawDerivation) -> None:
         """An input or table fact; one of a shared predicate copies that relation for this run."""
         shared = self.engine.shared_relations.get(predicate)
-        if shared is not None and self.relations[predicate] is shared:
-            self.relations[predicate] = shared.copy()
-        key = (predicate, values)
-        if key in self.engine.shared_derivations and key not in self.derivations:
-            self.derivations[key] = list(self.engine.shared_derivations[key])
+        if shared is not None:  # (only then can the fact have shared derivations)
+            if self.relations[predicate] is shared:
+                self.relations[predicate] = shared.copy()
+            key = (predicate, values)
+            if key in self.engine.shared_derivations and key not in self.derivations:
+                self.derivations[key] = list(self.engine.shared_derivations[key])
         self.add(predicate, values, raw)
 
     def run(self, base: Iterable[Fact]) -> Result:
@@ -358,7 +399,8 @@ class _Run:
             self.add_given(predicate, values, (None, "table", (), (), (("§", ref),)))
         for fact in base:
             self.add_given(fact.predicate, fact.values, (None, "input", (), (), ()))
-        plan = merged(self.engine.plans[True]) if self.static else self.engine.relevance.plan_for(base)
+        plan = resolved(merged(self.engine.plans[True]), self.engine.compiled) if self.static \
+            else self.engine.relevance.plan_for(base)
         for rules, members, recursive in plan:
             self.run_stratum(rules, members, recursive)
         conclusions = tuple(self.conclusions)
@@ -392,7 +434,7 @@ class _Run:
                 if len(derivations) != before:
                     self.count += len(derivations) - before
                     if self.count > self.limit:
-                        raise EvaluationLimit(compiled.rule.id, self.limit)
+                        raise EvaluationLimit(compiled.id, self.limit)
                 continue
             out: list = []
             join(relations, (), out)
@@ -403,7 +445,7 @@ class _Run:
         while new:
             delta, new = new, defaultdict(list)
             for compiled, _, _ in rules:
-                for index, atom in enumerate(compiled.body_atoms):
+                for index, atom in enumerate(compiled.body):
                     if atom.predicate in members and delta.get(atom.predicate):
                         self.fire(compiled, index, delta[atom.predicate], new, True)
 
@@ -415,8 +457,7 @@ class _Run:
 
     def take(self, compiled: CompiledRule, out: list, new: dict, recursive: bool) -> None:
         """Record the matches of one rule: derivations, defeats by exceptions, conclusions."""
-        rule = compiled.rule
-        rule_id = rule.id
+        rule_id = compiled.id
         defeaters = self.defeaters(rule_id) if rule_id in self.exceptions else None
         kinds = compiled.head_kinds
         for heads, matched, absent, gloss in out:
@@ -428,14 +469,14 @@ class _Run:
                 self.seen_derivations.add(key)
             raw = (rule_id, "rule", matched, absent, gloss)
             if defeaters is not None:
-                beaten = defeaters.find(rule, heads)
+                beaten = defeaters.find(compiled, heads)
                 if beaten is not None:
                     derivation = self.view.make(raw)
                     by_rule, by_head, by_derivation = beaten
                     for head in self.heads(compiled, heads, derivation):
                         self.defeats.append(Defeat(rule_id, head, derivation, by_rule, by_head, by_derivation))
                     continue
-            for kind, values, head in zip(kinds, heads, rule.heads):
+            for kind, values, head in zip(kinds, heads, compiled.heads):
                 if kind == VERDICT:
                     derivation = self.view.make(raw)
                     self.conclusions.setdefault(self.conclusion(rule_id, head, values, derivation), []).append(derivation)
@@ -443,19 +484,19 @@ class _Run:
                     new[kind].append(values)
 
     def derivation(self, compiled: CompiledRule, matched, absent, gloss) -> Derivation:
-        return self.view.make((compiled.rule.id, "rule", matched, absent, gloss))
+        return self.view.make((compiled.id, "rule", matched, absent, gloss))
 
     def heads(self, compiled: CompiledRule, heads, derivation: Derivation) -> list:
         made = []
-        for head, values in zip(compiled.rule.heads, heads):
-            if isinstance(head, Atom):
-                made.append(Fact(head.predicate, values))
+        for head, values in zip(compiled.heads, heads):
+            if head.kind != VERDICT:
+                made.append(Fact(head.kind, values))
             else:
-                made.append(self.conclusion(compiled.rule.id, head, values, derivation))
+                made.append(self.conclusion(compiled.id, head, values, derivation))
         return made
 
-    def conclusion(self, rule_id: str, verdict: Verdict, values, derivation: Derivation) -> Conclusion:
-        subject = tuple((arg.name, value) for arg, value in zip(verdict.subject, values))
+    def conclusion(self, rule_id: str, verdict: HeadSpec, values, derivation: Derivation) -> Conclusion:
+        subject = tuple(zip(verdict.names, values))
         timing = _fill(verdict.timing, derivation.bindings) if verdict.timing else None
         return Conclusion(rule_id, verdict.polarity, verdict.strength, subject, _fill(verdict.gloss, derivation.bindings), timing)
 
@@ -474,11 +515,11 @@ class _Run:
             compiled.variants[FULL](self.relations, [], out)
             own = self.defeaters(exception_id) if exception_id in self.exceptions else None
             for heads, matched, absent, gloss in out:
-                if own and own.find(compiled.rule, heads):
+                if own and own.find(compiled, heads):
                     continue  # the exception is itself defeated
                 derivation = self.derivation(compiled, matched, absent, gloss)
                 head = self.heads(compiled, heads, derivation)[0]
-                fired.setdefault(_subject(compiled.rule, heads, names), (exception_id, head, derivation))
+                fired.setdefault(_subject(compiled, heads, names), (exception_id, head, derivation))
             per_exception.append((names, fired))
         found = _Defeaters(tuple(per_exception))
         self.firings_cache[base_id] = found
@@ -502,10 +543,10 @@ class _Run:
 
     def ancestors(self, rule_id: str) -> set[str]:
         found = set()
-        current = self.program.rule(rule_id)
-        while current.exception_to and current.exception_to not in found:
-            found.add(current.exception_to)
-            current = self.program.rule(current.exception_to)
+        base = self.engine.bases.get(rule_id)
+        while base and base not in found:
+            found.add(base)
+            base = self.engine.bases.get(base)
         return found
 
 
@@ -514,16 +555,16 @@ class _Defeaters:
     # one (subject argument names, subject values -> (exception id, head, derivation)) per exception
     exceptions: tuple[tuple[tuple[str, ...], dict], ...]
 
-    def find(self, rule, heads):
+    def find(self, compiled: CompiledRule, heads):
         for names, fired in self.exceptions:
-            hit = fired.get(_subject(rule, heads, names))
+            hit = fired.get(_subject(compiled, heads, names))
             if hit is not None:
                 return hit
         return None
 
 
-def _subject(rule, heads, names: tuple[str, ...]) -> tuple:
-    values = _values_by_name(rule, heads)
+def _subject(compiled: CompiledRule, heads, names: tuple[str, ...]) -> tuple:
+    values = _values_by_name(compiled, heads)
     return tuple(values.get(n) for n in names)
 
 
@@ -555,18 +596,9 @@ def _arg_terms(rule) -> dict:
     return terms
 
 
-def _head_arg_names(rule) -> list[str]:
-    names: list[str] = []
-    for head in rule.heads:
-        args = head.args if isinstance(head, Atom) else head.subject
-        names.extend(a.name for a in args if a.name not in names)
-    return names
-
-
-def _values_by_name(rule, heads) -> dict[str, Value]:
+def _values_by_name(compiled: CompiledRule, heads) -> dict[str, Value]:
     values: dict[str, Value] = {}
-    for head, vals in zip(rule.heads, heads):
-        args = head.args if isinstance(head, Atom) else head.subject
-        for arg, value in zip(args, vals):
-            values.setdefault(arg.name, value)
+    for head, vals in zip(compiled.heads, heads):
+        for name, value in zip(head.names, vals):
+            values.setdefault(name, value)
     return values

@@ -37,9 +37,8 @@ def describe(program: Program, head: Fact | Conclusion | Absent) -> str:
 
 
 def citation_of(program: Program, rule_id: str) -> dict[str, Any]:
-    rule = program.rule(rule_id)
-    citation = rule.citation
-    return {"cite": citation.ref, "quotes": list(citation.quotes), "also": [c.ref for c in rule.citations[1:]]}
+    card = program.card(rule_id)
+    return {"cite": card.cites[0], "quotes": list(card.quotes), "also": list(card.cites[1:])}
 
 
 class Explainer:

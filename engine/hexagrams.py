@@ -15,14 +15,15 @@ class HexagramNames:
         trigrams: dict[str, Bits] = {}
         hexagrams: dict[str, tuple[str, str]] = {}
         short: dict[str, str] = {}
-        for table in program.tables:
-            for row in table.rows:
-                if table.predicate == "八卦" and len(row) == 4:
-                    trigrams[row[0]] = tuple(1 if v == "阳" else 0 for v in row[1:])
-                elif table.predicate == "重卦" and len(row) == 3:
-                    hexagrams[row[0]] = (row[1], row[2])  # outer, inner
-                elif table.predicate == "卦名" and len(row) == 2:
-                    short[row[0]] = row[1]
+        for row in program.rows_of("八卦"):
+            if len(row) == 4:
+                trigrams[row[0]] = tuple(1 if v == "阳" else 0 for v in row[1:])
+        for row in program.rows_of("重卦"):
+            if len(row) == 3:
+                hexagrams[row[0]] = (row[1], row[2])  # outer, inner
+        for row in program.rows_of("卦名"):
+            if len(row) == 2:
+                short[row[0]] = row[1]
         self.bits: dict[str, Bits] = {
             full: trigrams[inner] + trigrams[outer]
             for full, (outer, inner) in hexagrams.items()

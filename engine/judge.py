@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from .chart import Chart
-from .check import Program
+from .check import Program, RuleCard
 from .errors import UsageError
 from .explain import Explainer, citation_of
 from .facts import Conclusion, Fact
@@ -96,7 +96,7 @@ class Judgement:
     def conflicts(self) -> list[dict[str, Any]]:
         program = self.chart.result.program
         return [{"subject": dict(c.subject), "rules": [c.first.rule, c.second.rule],
-                 "cites": [program.rule(c.first.rule).citation.ref, program.rule(c.second.rule).citation.ref],
+                 "cites": [program.card(c.first.rule).cites[0], program.card(c.second.rule).cites[0]],
                  "polarities": [c.first.polarity, c.second.polarity]} for c in self.chart.result.conflicts]
 
     def missing(self) -> list[str]:
@@ -106,20 +106,17 @@ class Judgement:
         for predicate in QUESTION_INPUTS:
             if result.relations.get(predicate):
                 continue
-            for rule in result.program.readers.get(predicate, ()):
-                if rule.verdicts and self._concerns(rule):
-                    needs.setdefault(predicate, []).append(rule.id)
+            for rule_id in result.program.readers.get(predicate, ()):
+                card = result.program.card(rule_id)
+                if card.concludes and self._concerns(card):
+                    needs.setdefault(predicate, []).append(rule_id)
         found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
         return found + self.chart.missing()
 
-    def _concerns(self, rule) -> bool:
+    def _concerns(self, card: RuleCard) -> bool:
         """False for a rule written for another question type (its body fixes 问 to another)."""
-        for literal in rule.body:
-            if getattr(literal, "predicate", None) == "问":
-                for arg in literal.args:
-                    if arg.name == "事" and getattr(arg.term, "value", self.question.name) != self.question.name:
-                        return False
-        return True
+        return not any(predicate == "问" and arg == "事" and value != self.question.name
+                       for predicate, arg, value in card.fixed)
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question.to_dict(), "use_god": self.use_god(), "verdicts": self.verdicts(),

@@ -45,12 +45,16 @@ class Relation:
             self.keyed.append((key, found))
         return found
 
+    @classmethod
+    def of(cls, facts: list[tuple]) -> "Relation":
+        made = cls()
+        made.facts = list(facts)
+        made.members = set(made.facts)
+        return made
+
     def copy(self) -> "Relation":
         """A relation of the same facts, for a run that must add to a shared one."""
-        made = Relation()
-        made.facts = list(self.facts)
-        made.members = set(self.members)
-        return made
+        return Relation.of(self.facts)
 
 
 # What a join reads for a predicate no fact has yet: one shared, always empty relation, so a run

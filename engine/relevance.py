@@ -10,52 +10,53 @@ does not grow with the question chapters it does not touch.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable, Mapping
 
-import attrs
-
+from .compile import FULL, RECORD
 from .facts import Fact
-from .ir import Atom, Const
+from .strata import VERDICT_NODE as VERDICT
 
 # (predicate, ((position, value), ...)): an input atom with some arguments fixed to constants.
 Pattern = tuple[str, tuple[tuple[int, object], ...]]
 _CACHE_SIZE = 256
 
 
-@attrs.frozen
-class _Needs:
-    body: frozenset[str]  # predicates of the positive body atoms
-    patterns: frozenset[Pattern]  # fixed input atoms, each met by some input fact
-    heads: frozenset[str]  # the predicates the rule concludes (not its 断)
+# What a rule needs to fire, as plain data (the on-disk cache keeps it): the predicates of its
+# positive body atoms, its fixed input atoms (each met by some input fact), and the predicates it
+# concludes (not its 断).
+Needs = tuple[frozenset[str], frozenset[Pattern], frozenset[str]]
+
+
+def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]], roots: frozenset[str]) -> dict[str, Needs]:
+    needs: dict[str, Needs] = {}
+    for rules, _, _ in plan:
+        for rule_id, _records in rules:
+            rule = compiled[rule_id]
+            fixed = set()
+            for atom in rule.body:
+                if atom.predicate in roots and atom.fixed:
+                    position = {name: i for i, name in enumerate(params[atom.predicate])}
+                    fixed.add((atom.predicate, tuple(sorted((position[n], v) for n, v in atom.fixed))))
+            needs[rule_id] = (frozenset(a.predicate for a in rule.body), frozenset(fixed),
+                              frozenset(h.kind for h in rule.heads if h.kind != VERDICT))
+    return needs
 
 
 class Relevance:
     """Prunes the per-chart plan of an engine to the rules that can fire on the inputs given."""
 
-    def __init__(self, plan: list, params: dict[str, tuple[str, ...]], roots: frozenset[str],
-                 shared: dict, added: frozenset[str]) -> None:
-        self.plan = plan  # [(rules as (compiled, join, records), stratum predicates, recursive)]
+    def __init__(self, plan: list, needs: dict[str, Needs], compiled: Mapping, shared: dict, added: frozenset[str]) -> None:
+        self.plan = plan  # [(rules as (rule id, records), stratum predicates, recursive)]
+        self.needs = needs
+        self.compiled = compiled
         # Every run starts with the shared relations (tables, static rules' conclusions; filled
         # once the engine is built) and the rows of tables that rules add to.
         self.shared = shared
         self.added = added
-        self.needs: dict[str, _Needs] = {}
         patterns: dict[str, set[Pattern]] = {}
-        for rules, _, _ in plan:
-            for compiled, _join, _records in rules:
-                rule = compiled.rule
-                fixed = set()
-                for atom in compiled.body_atoms:
-                    if atom.predicate in roots:
-                        position = {name: i for i, name in enumerate(params[atom.predicate])}
-                        given = tuple(sorted((position[a.name], a.term.value) for a in atom.args if isinstance(a.term, Const)))
-                        if given:
-                            fixed.add((atom.predicate, given))
-                for pattern in fixed:
-                    patterns.setdefault(pattern[0], set()).add(pattern)
-                self.needs[rule.id] = _Needs(
-                    frozenset(a.predicate for a in compiled.body_atoms), frozenset(fixed),
-                    frozenset(h.predicate for h in rule.heads if isinstance(h, Atom)))
+        for _, fixed, _ in needs.values():
+            for pattern in fixed:
+                patterns.setdefault(pattern[0], set()).add(pattern)
         self.patterns = {p: tuple(sorted(found, key=repr)) for p, found in patterns.items()}
         self.cache: dict[tuple, list] = {}
 
@@ -88,15 +89,22 @@ class Relevance:
             changed = True
             while changed:  # a recursive stratum's rules can make each other's bodies live
                 changed = False
-                for i, (compiled, _, _) in enumerate(rules):
-                    needs = self.needs[compiled.rule.id]
-                    if i not in chosen and needs.body <= live and needs.patterns <= met:
+                for i, (rule_id, _) in enumerate(rules):
+                    body, patterns, heads = self.needs[rule_id]
+                    if i not in chosen and body <= live and patterns <= met:
                         chosen.add(i)
-                        live |= needs.heads
+                        live |= heads
                         changed = True
             if chosen:
                 pruned.append(([rules[i] for i in sorted(chosen)], members, recursive))
-        return merged(pruned)
+        return resolved(merged(pruned), self.compiled)
+
+
+def resolved(plan: list, compiled: Mapping) -> list:
+    """Each rule of a plan with the join function a run calls, made here on first use."""
+    return [([(rule, rule.variants[RECORD if records else FULL], records)
+              for rule, records in ((compiled[rule_id], records) for rule_id, records in rules)], members, recursive)
+            for rules, members, recursive in plan]
 
 
 def merged(plan: list) -> list:

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
-import marshal
-import os
-import pickle
-import sys
-import tempfile
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from .book import load_book
+from .cache import cache_key, read_engine, write_engine
 from .check import Program, check_program
 from .diagnostics import Diagnostic
 from .errors import RulebookError, UsageError
 from .evaluate import Engine
+from .gcpause import gc_paused
 from .lang import parse_module
-from .paths import book_dir, grammar_dir, rulebook_dir
+from .paths import rulebook_dir
 from .schools import BASE_SCHOOL, apply, chain_of, school_modules
 
 SUFFIX = ".ym"
@@ -85,54 +81,6 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
 
 
 _CACHE: dict[str, Engine] = {}
-CACHE_FORMAT = "6"
-# The modules whose behaviour a cached program depends on: any change invalidates the cache.
-_ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py")
-
-
-def _cache_key(files: list[Path], school: str) -> str:
-    digest = hashlib.sha256(f"{CACHE_FORMAT} {sys.version} {school}".encode())
-    package = Path(__file__).resolve().parent
-    for name in _ENGINE_SOURCES:
-        digest.update((package / name).read_bytes())
-    digest.update((grammar_dir() / "yimao.lark").read_bytes())
-    for name in ("yimao-zh.txt", "chapter-map.tsv"):
-        stat = (book_dir() / name).stat()
-        digest.update(f"{name} {stat.st_size} {stat.st_mtime_ns}".encode())
-    for path in files:
-        digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def cache_dir() -> Path:
-    """Where checked and compiled rulebooks are kept: $YIMAO_CACHE_DIR, else the user cache."""
-    if os.environ.get("YIMAO_CACHE_DIR"):
-        return Path(os.environ["YIMAO_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "yimao"
-
-
-def _read_cache(key: str) -> Engine | None:
-    try:
-        program, code = pickle.loads((cache_dir() / f"{key}.pickle").read_bytes())
-        return Engine.build(program, {rule_id: {v: marshal.loads(data) for v, data in variants.items()}
-                                      for rule_id, variants in code.items()})
-    except Exception:  # a missing, stale or damaged cache is rebuilt, never an error
-        return None
-
-
-def _write_cache(key: str, engine: Engine) -> None:
-    try:
-        folder = cache_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        code = {rule_id: {v: marshal.dumps(c) for v, c in variants.items()}
-                for rule_id, variants in engine.variant_code().items()}
-        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(pickle.dumps((engine.program, code), protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(temporary, folder / f"{key}.pickle")
-    except OSError:
-        pass  # a read-only home: work without the cache
 
 
 def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True, school: str | None = None) -> Engine:
@@ -143,17 +91,22 @@ def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = Tru
     """
     files = rulebook_files(paths)
     overlays = school_files(paths) if school and school != BASE_SCHOOL else []
-    key = _cache_key(files + overlays, school or BASE_SCHOOL)
+    key = cache_key(files + overlays, school or BASE_SCHOOL)
     engine = _CACHE.get(key)
     if engine is not None:
         return engine
-    engine = _read_cache(key) if use_cache else None
-    if engine is None:
+
+    def check() -> Program:
         program, diagnostics = check_files(files, school, overlays)
         if diagnostics:
             raise RulebookError(diagnostics)
-        engine = Engine.build(program)
+        return program
+
+    engine = read_engine(key, check) if use_cache else None
+    if engine is None:
+        with gc_paused():
+            engine = Engine.build(check())
         if use_cache:
-            _write_cache(key, engine)
+            write_engine(key, engine)
     _CACHE[key] = engine
     return engine
