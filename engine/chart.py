@@ -46,14 +46,17 @@ class Reader:
         if declaration is None or not set(match) <= set(declaration.params):
             return (), []
         names = tuple(sorted(match))
-        index = self._indexes.get((predicate, names))
+        facts = self.result.relations.get(predicate, ())
+        # Indexes over a shared relation (a table, a static rule's facts) serve every chart.
+        indexes = self.result.shared_indexes if facts is self.result.shared_facts.get(predicate) else self._indexes
+        index = indexes.get((predicate, names))
         if index is None:
             positions = [declaration.params.index(n) for n in names]
             key = itemgetter(*positions) if positions else (lambda values: ())
             index = {}
-            for values in self.result.relations.get(predicate, ()):
+            for values in facts:
                 index.setdefault(key(values), []).append(values)
-            self._indexes[(predicate, names)] = index
+            indexes[(predicate, names)] = index
         wanted = match[names[0]] if len(names) == 1 else tuple(match[n] for n in names)
         return declaration.params, index.get(wanted, [])
 

@@ -7,9 +7,9 @@ Variant -1 reads every body atom from the full relations; variant i reads atom i
 (head values, matched fact tuples, absent patterns, gloss bindings).
 
 Variant RECORD serves the common rule -- one conclusion, no exception to it, outside recursion:
-it records each match itself, as the evaluator's `add` would (the derivation under (predicate,
-values) in `derivations`, bare until a second one comes; a new fact added to its relation), with
-no list of matches in between.
+it records each match itself, as the evaluator's `add` would (the derivation under predicate then
+values in `derivations`, bare until a second one comes; a new fact added to its relation), with
+no list of matches in between, and returns how many facts were new (None when none).
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from .relation import EMPTY
 JoinFunction = Callable[[dict, list, list], None]
 FULL = -1
 RECORD = -2
+# What a recording join reads for a predicate with no derivation yet; it is never written to.
+NO_FACTS: dict = {}
 _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
@@ -65,7 +67,7 @@ class Variants:
 
 
 def _function(code) -> JoinFunction:
-    namespace = {"_lt": _lt, "_le": _le, "EMPTY": EMPTY}
+    namespace = {"_lt": _lt, "_le": _le, "EMPTY": EMPTY, "NO_FACTS": NO_FACTS}
     exec(code, namespace)
     return namespace["join"]
 
@@ -337,17 +339,22 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
     if record:
         (head,) = rule.heads
         out.line(f"h = {heads[0]}")
-        out.line(f"k = ({head.predicate!r}, h)")
         out.line(f"raw = ({rule.id!r}, 'rule', {matched}, {absent}, ())")
-        out.line("d = derivations.get(k)")
+        out.line("d = D.get(h)")
         out.line("if d is None:")
-        out.line("    derivations[k] = raw")
-        out.line(f"    rels[{head.predicate!r}].add(h)")
+        out.line("    if D is NO_FACTS:")
+        out.line(f"        D = derivations[{head.predicate!r}] = {{}}")
+        out.line("    D[h] = raw")
+        out.line(f"    rels[{head.predicate!r}].add_new(h)")
+        out.line("    n += 1")
         out.line("elif d.__class__ is tuple:")
         out.line("    if d != raw:")
-        out.line("        derivations[k] = [d, raw]")
+        out.line("        D[h] = [d, raw]")
         out.line("elif raw not in d:")
         out.line("    d.append(raw)")
+        out.depth = 1
+        out.line("return n")
+        prologue[:0] = ["n = 0", f"D = derivations.get({head.predicate!r}, NO_FACTS)"]
         source = "def join(rels, derivations, _):\n"
     else:
         out.line(f"out.append((({', '.join(heads)},), {matched}, {absent}, {gloss}))")

@@ -65,6 +65,7 @@ class Engine:
     # The shared relations as a result reports them (tuples), made once rather than per chart.
     shared_facts: dict[str, tuple] = attrs.field(eq=False, factory=dict)
     bases: dict[str, str] = attrs.field(eq=False, factory=dict)  # exception id -> the rule it excepts
+    shared_indexes: dict = attrs.field(eq=False, factory=dict)  # see `Result.shared_indexes`
 
     @classmethod
     def build(cls, program: Program, code: dict[str, object] | None = None) -> "Engine":
@@ -189,7 +190,8 @@ RawDerivation = tuple
 
 
 class Layered(Mapping):
-    """A run's own raw derivations over the shared ones (tables, static rules), not copied.
+    """(predicate, values) -> raw derivations: a run's own, kept by predicate then values (no
+    pair built or hashed per fact), over the shared ones (tables, static rules), not copied.
 
     A run stores a fact's only derivation bare and makes a list at the second (most facts have
     one); read through here, every fact has a sequence of derivations.
@@ -197,31 +199,39 @@ class Layered(Mapping):
 
     __slots__ = ("own", "shared")
 
-    def __init__(self, own: dict, shared: dict) -> None:
+    def __init__(self, own: dict[str, dict], shared: Mapping) -> None:
         self.own = own
         self.shared = shared
 
+    def _own(self, key):
+        found = self.own.get(key[0])
+        return None if found is None else found.get(key[1])
+
     def __getitem__(self, key):
-        found = self.own.get(key)
+        found = self._own(key)
         if found is None:
             return self.shared[key]
         return (found,) if found.__class__ is tuple else found
 
     def get(self, key, default=None):
-        found = self.own.get(key)
+        found = self._own(key)
         if found is None:
             return self.shared.get(key, default)
         return (found,) if found.__class__ is tuple else found
 
     def __contains__(self, key) -> bool:
-        return key in self.own or key in self.shared
+        return self._own(key) is not None or key in self.shared
+
+    def _own_keys(self):
+        return ((predicate, values) for predicate, found in self.own.items() for values in found
+                if (predicate, values) not in self.shared)
 
     def __iter__(self):
         yield from self.shared
-        yield from (key for key in self.own if key not in self.shared)
+        yield from self._own_keys()
 
     def __len__(self) -> int:
-        return len(self.shared) + sum(1 for key in self.own if key not in self.shared)
+        return len(self.shared) + sum(1 for _ in self._own_keys())
 
 
 class DerivationView(Mapping):
@@ -277,6 +287,10 @@ class Result:
     conclusion_derivations: dict[Conclusion, tuple[Derivation, ...]] = attrs.field(eq=False)
     defeats: tuple[Defeat, ...]
     conflicts: tuple[Conflict, ...]
+    # The engine's shared relations as `relations` holds them (the same tuples, chart after
+    # chart), and a place for look-up indexes over them that outlives this result.
+    shared_facts: Mapping[str, tuple] = attrs.field(eq=False, factory=dict)
+    shared_indexes: dict = attrs.field(eq=False, factory=dict)
 
     def facts(self, predicate: str | None = None) -> list[Fact]:
         names = [predicate] if predicate else list(self.relations)
@@ -352,8 +366,9 @@ class _Run:
         self.program = engine.program
         self.limit = limit
         self.relations: Relations = Relations(engine.shared_relations)
-        # This run's derivations; the shared ones (tables, static rules) are read through the view.
-        self.derivations: dict[tuple, list[RawDerivation]] = {}
+        # This run's derivations, by predicate then values; the shared ones (tables, static rules)
+        # are read through the view.
+        self.derivations: dict[str, dict[tuple, RawDerivation | list[RawDerivation]]] = {}
         self.seen_derivations: set = set()
         self.conclusions: dict[Conclusion, list[Derivation]] = {}
         self.defeats: list[Defeat] = [] if static else list(engine.shared_defeats)
@@ -366,18 +381,20 @@ class _Run:
     # adding facts ---------------------------------------------------------------------------
     def add(self, predicate: str, values: tuple, raw: RawDerivation) -> bool:
         """Record a derivation; True when the fact is new."""
-        key = (predicate, values)
-        known = self.derivations.get(key)
+        own = self.derivations.get(predicate)
+        if own is None:
+            own = self.derivations[predicate] = {}
+        known = own.get(values)
         if known is None:
             self.count += 1
             if self.count > self.limit:
                 raise EvaluationLimit(raw[0] or raw[1], self.limit)
-            self.derivations[key] = raw  # bare until a second derivation (see `Layered`)
+            own[values] = raw  # bare until a second derivation (see `Layered`)
             self.relations[predicate].add(values)
             return True
         if known.__class__ is tuple:
             if known != raw:
-                self.derivations[key] = [known, raw]
+                own[values] = [known, raw]
         elif raw not in known:
             known.append(raw)
         return False
@@ -389,8 +406,9 @@ class _Run:
             if self.relations[predicate] is shared:
                 self.relations[predicate] = shared.copy()
             key = (predicate, values)
-            if key in self.engine.shared_derivations and key not in self.derivations:
-                self.derivations[key] = list(self.engine.shared_derivations[key])
+            own = self.derivations.setdefault(predicate, {})
+            if key in self.engine.shared_derivations and values not in own:
+                own[values] = list(self.engine.shared_derivations[key])
         self.add(predicate, values, raw)
 
     def run(self, base: Iterable[Fact]) -> Result:
@@ -412,6 +430,8 @@ class _Run:
             {c: tuple(ds) for c, ds in self.conclusions.items()},
             tuple(self.defeats),
             tuple(self.find_conflicts(conclusions)),
+            self.engine.shared_facts,
+            self.engine.shared_indexes,
         )
 
     def facts(self) -> dict[str, tuple[tuple, ...]]:
@@ -429,10 +449,9 @@ class _Run:
         for compiled, join, records in rules:
             # The hot path, once per rule and chart.
             if records:
-                before = len(derivations)
-                join(relations, derivations, None)
-                if len(derivations) != before:
-                    self.count += len(derivations) - before
+                added = join(relations, derivations, None)
+                if added:
+                    self.count += added
                     if self.count > self.limit:
                         raise EvaluationLimit(compiled.id, self.limit)
                 continue

@@ -23,6 +23,11 @@ class Relation:
     def add(self, values: tuple) -> bool:
         if values in self.members:
             return False
+        self.add_new(values)
+        return True
+
+    def add_new(self, values: tuple) -> None:
+        """Add a fact known to be new (the run has just recorded its first derivation)."""
         self.members.add(values)
         self.facts.append(values)
         for key, index in self.keyed:
@@ -32,7 +37,6 @@ class Relation:
                 index[found] = [values]
             else:
                 bucket.append(values)
-        return True
 
     def index(self, positions: tuple[int, ...]) -> dict:
         found = self.indexes.get(positions)

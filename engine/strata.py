@@ -83,6 +83,9 @@ def stratify(rules: list[Rule], declarations: dict, diagnostics: list[Diagnostic
                     edges[head].append((source, True, exception.exception_span or exception.id_span, exception))
     components = _components(nodes, {n: [e[0] for e in edges.get(n, ())] for n in nodes})
     component_of = {node: i for i, comp in enumerate(components) for node in comp}
+    rules_of: dict[int, list[str]] = defaultdict(list)  # component -> its rules, in source order
+    for rule in rules:
+        rules_of[component_of[head_nodes(rule)[0]]].append(rule.id)
     strata: list[Stratum] = []
     stratum_of: dict[str, int] = {}
     for index, component in enumerate(components):
@@ -96,8 +99,7 @@ def stratify(rules: list[Rule], declarations: dict, diagnostics: list[Diagnostic
                         diagnostics.append(Diagnostic(span, f"negation cycle: {target} depends negatively on {source} through rule {rule.id}, and {source} depends on {target}"))
         for node in component:
             stratum_of[node] = index
-        stratum_rules = tuple(r.id for r in rules if component_of[head_nodes(r)[0]] == index)
-        strata.append(Stratum(tuple(component), stratum_rules, recursive))
+        strata.append(Stratum(tuple(component), tuple(rules_of[index]), recursive))
     return Stratification(tuple(strata), stratum_of)
 
 
@@ -108,6 +110,7 @@ def _components(nodes: list[str], depends_on: dict[str, list[str]]) -> list[list
     on_stack: set[str] = set()
     stack: list[str] = []
     result: list[list[str]] = []
+    position = {node: i for i, node in enumerate(nodes)}
     counter = 0
     for root in nodes:
         if root in index_of:
@@ -137,7 +140,7 @@ def _components(nodes: list[str], depends_on: dict[str, list[str]]) -> list[list
                     component.append(member)
                     if member == node:
                         break
-                result.append(sorted(component, key=nodes.index))
+                result.append(sorted(component, key=position.__getitem__))
             if work:
                 parent = work[-1][0]
                 low[parent] = min(low[parent], low[node])

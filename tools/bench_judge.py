@@ -1,6 +1,8 @@
 """Benchmark `judge` with the whole current rulebook: N seeded random charts and moments, median
 ms per judgement (verdicts with the 用神's proof, as `yimao judge --json` builds them) and peak
-memory; plus rulebook load time cold (parse, check, compile) and from the on-disk cache.
+memory; plus rulebook load time cold (parse, check, compile) and from the on-disk cache, in this
+process and in fresh ones (where the first judgement also pays for what the cache defers: join
+code unmarshalled, the plan pruned for the inputs, indexes built), and `yimao judge` end to end.
 
 Run: python tools/bench_judge.py [--charts 1000] [--question 疾病] [--runs 5]
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -48,6 +51,40 @@ def load_times(runs: int) -> tuple[float, float]:
     return statistics.median(cold), statistics.median(cached)
 
 
+FRESH = """
+import time
+started = time.perf_counter()
+from engine import rulebook
+from engine.api import evaluate_chart, moment
+from engine.cast import Cast
+from engine.judge import Judgement, parse_question
+imported = time.perf_counter()
+engine = rulebook.load_engine()
+loaded = time.perf_counter()
+question = parse_question(engine.program, engine.program.questions[0].name, None, None, None)
+Judgement(question, evaluate_chart(engine, Cast.from_lines("987878"), moment(month="申", day="丁酉"), "bench",
+                                   question.facts())).to_dict()
+judged = time.perf_counter()
+print((loaded - imported) * 1000, (judged - loaded) * 1000)
+"""
+
+
+def fresh_processes(runs: int) -> tuple[float, float, float]:
+    """Medians over fresh interpreters: cached load, first judgement, and `yimao judge` wall time."""
+    loads, firsts, walls = [], [], []
+    command = [sys.executable, "-m", "engine.cli", "judge", "--hexagram", "豐之萃", "--month", "申", "--day", "丁酉",
+               "--question", "求财"]
+    for _ in range(runs):
+        load, first = map(float, subprocess.run([sys.executable, "-c", FRESH], check=True, capture_output=True,
+                                                text=True).stdout.split())
+        loads.append(load)
+        firsts.append(first)
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        walls.append((time.perf_counter() - started) * 1000)
+    return statistics.median(loads), statistics.median(firsts), statistics.median(walls)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--charts", type=int, default=1000)
@@ -58,6 +95,7 @@ def main() -> int:
 
     os.environ.setdefault("YIMAO_CACHE_DIR", tempfile.mkdtemp(prefix="yimao-bench-"))
     cold, cached = load_times(args.runs)
+    fresh_load, first, wall = fresh_processes(args.runs)
     engine = rulebook.load_engine()
     program = engine.program
     names = [q.name for q in program.questions]
@@ -79,6 +117,8 @@ def main() -> int:
     tracemalloc.stop()
     print(f"python {sys.version.split()[0]}; rulebook: {len(program.rules)} rules, {len(program.tables)} tables")
     print(f"load: cold {cold:.0f} ms (parse, check, compile), cached {cached:.1f} ms (median of {args.runs})")
+    print(f"fresh process: cached load {fresh_load:.1f} ms, first judgement {first:.1f} ms; "
+          f"`yimao judge` end to end {wall:.0f} ms (median of {args.runs})")
     print(f"judge {question.name}: {len(cases)} seeded random charts, median {statistics.median(times):.2f} ms, "
           f"p90 {sorted(times)[int(len(times) * 0.9)]:.2f} ms, {verdicts / len(cases):.1f} verdicts per chart, "
           f"peak {peak / 2**20:.2f} MiB for one judgement")
