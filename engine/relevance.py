@@ -57,20 +57,26 @@ class Relevance:
         for _, fixed, _ in needs.values():
             for pattern in fixed:
                 patterns.setdefault(pattern[0], set()).add(pattern)
-        self.patterns = {p: tuple(sorted(found, key=repr)) for p, found in patterns.items()}
+        # predicate -> {positions fixed: [(values wanted, pattern)]}: a signature projects the
+        # input facts once per set of positions and looks each pattern up, not scanning per pattern.
+        self.patterns: dict[str, dict[tuple[int, ...], list[tuple[tuple, Pattern]]]] = {}
+        for predicate, found in patterns.items():
+            by_positions = self.patterns[predicate] = {}
+            for pattern in sorted(found, key=repr):
+                positions = tuple(i for i, _ in pattern[1])
+                by_positions.setdefault(positions, []).append((tuple(v for _, v in pattern[1]), pattern))
         self.cache: dict[tuple, list] = {}
 
     def signature(self, facts: Iterable[Fact]) -> tuple[frozenset[str], frozenset[Pattern]]:
         present: dict[str, list[tuple]] = {}
         for fact in facts:
             present.setdefault(fact.predicate, []).append(fact.values)
-        met = frozenset(
-            pattern
-            for predicate, values in present.items()
-            for pattern in self.patterns.get(predicate, ())
-            if any(all(v[i] == want for i, want in pattern[1]) for v in values)
-        )
-        return frozenset(present), met
+        met = []
+        for predicate, values in present.items():
+            for positions, wanted in self.patterns.get(predicate, {}).items():
+                projected = {tuple(v[i] for i in positions) for v in values}
+                met.extend(pattern for want, pattern in wanted if want in projected)
+        return frozenset(present), frozenset(met)
 
     def plan_for(self, facts: Iterable[Fact]) -> list:
         key = self.signature(facts)
