@@ -1,5 +1,5 @@
-"""Benchmark `judge` with the whole current rulebook: N seeded random charts and moments, median
-ms per judgement (verdicts with the 用神's proof, as `yimao judge --json` builds them) and peak
+"""Benchmark `judge` with the whole current rulebook: N seeded random charts and moments, for each
+question of the catalog, median ms per judgement (verdicts with the 用神's proof, as `yimao judge --json` builds them) and peak
 memory; plus rulebook load time cold (parse, check, compile) and from the on-disk cache, in this
 process and in fresh ones (where the first judgement also pays for what the cache defers: join
 code unmarshalled, the plan pruned for the inputs, indexes built), and `yimao judge` end to end.
@@ -88,7 +88,7 @@ def fresh_processes(runs: int) -> tuple[float, float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--charts", type=int, default=1000)
-    parser.add_argument("--question", default=None, help="default: the first question of the catalog")
+    parser.add_argument("--question", default=None, help="default: every question of the catalog in turn")
     parser.add_argument("--runs", type=int, default=5, help="runs for the load-time medians")
     args = parser.parse_args()
     import os
@@ -98,30 +98,36 @@ def main() -> int:
     fresh_load, first, wall = fresh_processes(args.runs)
     engine = rulebook.load_engine()
     program = engine.program
-    names = [q.name for q in program.questions]
-    if not names and not args.question:
+    names = [args.question] if args.question else [q.name for q in program.questions]
+    if not names:
         print("the rulebook declares no question yet; nothing to judge")
         return 1
-    question = parse_question(program, args.question or names[0], None, None, None)
     cases = list(charts(args.charts))
-    times, verdicts = [], 0
-    for cast, moment in cases:
-        started = time.perf_counter()
-        data = Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
-        times.append((time.perf_counter() - started) * 1000)
-        verdicts += len(data["verdicts"])
-    tracemalloc.start()
-    cast, moment = cases[0]
-    Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
     print(f"python {sys.version.split()[0]}; rulebook: {len(program.rules)} rules, {len(program.tables)} tables")
     print(f"load: cold {cold:.0f} ms (parse, check, compile), cached {cached:.1f} ms (median of {args.runs})")
     print(f"fresh process: cached load {fresh_load:.1f} ms, first judgement {first:.1f} ms; "
           f"`yimao judge` end to end {wall:.0f} ms (median of {args.runs})")
-    print(f"judge {question.name}: {len(cases)} seeded random charts, median {statistics.median(times):.2f} ms, "
-          f"p90 {sorted(times)[int(len(times) * 0.9)]:.2f} ms, {verdicts / len(cases):.1f} verdicts per chart, "
-          f"peak {peak / 2**20:.2f} MiB for one judgement")
+    every = []
+    for name in names:
+        question = parse_question(program, name, None, None, None)
+        times, verdicts = [], 0
+        for cast, moment in cases:
+            started = time.perf_counter()
+            data = Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
+            times.append((time.perf_counter() - started) * 1000)
+            verdicts += len(data["verdicts"])
+        every += times
+        tracemalloc.start()
+        cast, moment = cases[0]
+        Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        print(f"judge {name}: {len(cases)} seeded random charts, median {statistics.median(times):.2f} ms, "
+              f"p90 {sorted(times)[int(len(times) * 0.9)]:.2f} ms, {verdicts / len(cases):.1f} verdicts per chart, "
+              f"peak {peak / 2**20:.2f} MiB for one judgement")
+    if len(names) > 1:
+        print(f"all {len(names)} questions: median {statistics.median(every):.2f} ms, "
+              f"p90 {sorted(every)[int(len(every) * 0.9)]:.2f} ms over {len(every)} judgements")
     return 0
 
 
