@@ -38,27 +38,32 @@ class Reader:
 
     def __init__(self, result: Result) -> None:
         self.result = result
-        self._indexes: dict[tuple[str, tuple[str, ...]], dict] = {}
+        self._indexes: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], dict]] = {}
 
     def _matching(self, predicate: str, match: dict[str, Value]) -> tuple[tuple[str, ...], list[tuple]]:
-        """The predicate's parameters and the value tuples of its facts that match."""
-        declaration = self.result.program.declarations.get(predicate)
-        if declaration is None or not set(match) <= set(declaration.params):
-            return (), []
-        names = tuple(sorted(match))
+        """The predicate's parameters and the value tuples of its facts that match (none when the
+        predicate is not declared or an argument is not one of its own)."""
+        names = tuple(match)  # a call site always names them in the same order
         facts = self.result.relations.get(predicate, ())
         # Indexes over a shared relation (a table, a static rule's facts) serve every chart.
         indexes = self.result.shared_indexes if facts is self.result.shared_facts.get(predicate) else self._indexes
-        index = indexes.get((predicate, names))
-        if index is None:
-            positions = [declaration.params.index(n) for n in names]
-            key = itemgetter(*positions) if positions else (lambda values: ())
-            index = {}
-            for values in facts:
-                index.setdefault(key(values), []).append(values)
-            indexes[(predicate, names)] = index
-        wanted = match[names[0]] if len(names) == 1 else tuple(match[n] for n in names)
-        return declaration.params, index.get(wanted, [])
+        found = indexes.get((predicate, names))
+        if found is None:
+            found = indexes[(predicate, names)] = self._index(predicate, names, facts)
+        params, index = found
+        wanted = match[names[0]] if len(names) == 1 else tuple(match.values())
+        return params, index.get(wanted, [])
+
+    def _index(self, predicate: str, names: tuple[str, ...], facts) -> tuple[tuple[str, ...], dict]:
+        declaration = self.result.program.declarations.get(predicate)
+        if declaration is None or not set(names) <= set(declaration.params):
+            return (), {}
+        positions = [declaration.params.index(n) for n in names]
+        key = itemgetter(*positions) if positions else (lambda values: ())
+        index: dict = {}
+        for values in facts:
+            index.setdefault(key(values), []).append(values)
+        return declaration.params, index
 
     def rows(self, predicate: str, **match: Value) -> list[dict[str, Value]]:
         params, found = self._matching(predicate, match)
