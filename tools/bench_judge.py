@@ -10,6 +10,7 @@ Run: python tools/bench_judge.py [--charts 1000] [--question 疾病] [--runs 5]
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import subprocess
@@ -110,6 +111,7 @@ def main() -> int:
     every = []
     for name in names:
         question = parse_question(program, name, None, None, None)
+        gc.collect()  # start from a clean heap, not the garbage of the loads measured above
         times, verdicts = [], 0
         for cast, moment in cases:
             started = time.perf_counter()
