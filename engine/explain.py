@@ -81,6 +81,8 @@ class Explainer:
         derivations = self.derivations_of(head)
         if not derivations:
             return None, 0
+        if len(derivations) == 1:  # a fact's only derivation is well-founded: no heights needed
+            return derivations[0], 0
         chosen = min(
             derivations,
             key=lambda d: 0 if d.source != "rule" else 1 + max((self.height(c) for c in d.matched), default=0),
