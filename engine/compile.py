@@ -103,6 +103,8 @@ class CompiledRule:
     body: tuple[BodySpec, ...]  # positive atoms in evaluation order (matched facts follow it)
     variants: Variants = attrs.field(eq=False)  # FULL, RECORD, or i: delta at body atom i
     gloss_vars: tuple[str, ...]
+    # subject argument names -> where each one's value sits in a match's heads (see `_subject`)
+    subject_at: dict = attrs.field(eq=False, factory=dict)
 
     @property
     def head_kinds(self) -> tuple[str, ...]:

@@ -583,8 +583,15 @@ class _Defeaters:
 
 
 def _subject(compiled: CompiledRule, heads, names: tuple[str, ...]) -> tuple:
-    values = _values_by_name(compiled, heads)
-    return tuple(values.get(n) for n in names)
+    """The values the named arguments take in a match's conclusions (the first head naming each)."""
+    where = compiled.subject_at.get(names)
+    if where is None:
+        found: dict[str, tuple[int, int]] = {}
+        for h, head in enumerate(compiled.heads):
+            for i, name in enumerate(head.names):
+                found.setdefault(name, (h, i))
+        where = compiled.subject_at[names] = tuple(found.get(n) for n in names)
+    return tuple(None if at is None else heads[at[0]][at[1]] for at in where)
 
 
 def _fill(template: str, bindings) -> str:
@@ -615,9 +622,3 @@ def _arg_terms(rule) -> dict:
     return terms
 
 
-def _values_by_name(compiled: CompiledRule, heads) -> dict[str, Value]:
-    values: dict[str, Value] = {}
-    for head, vals in zip(compiled.heads, heads):
-        for name, value in zip(head.names, vals):
-            values.setdefault(name, value)
-    return values
