@@ -8,7 +8,6 @@ from .check import Program, resolve_arguments
 from .errors import UsageError
 from .facts import Fact
 from .ir import Atom, Const, Value, Var
-from .lang import SyntaxProblem, _ToIR, parse_tree
 
 
 @attrs.frozen
@@ -29,6 +28,8 @@ class Pattern:
 
 def parse_atoms(text: str) -> list[Atom]:
     """One or more atoms, comma separated, sharing variables: `纳甲(位: P, 支: 亥), 动(位: P)`."""
+    from .lang import SyntaxProblem, _ToIR, parse_tree  # Lark only when a query is read
+
     try:
         tree = parse_tree(text.strip(), "<query>", start="query")
     except SyntaxProblem as problem:

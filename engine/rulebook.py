@@ -12,7 +12,6 @@ from .diagnostics import Diagnostic
 from .errors import RulebookError, UsageError
 from .evaluate import Engine
 from .gcpause import gc_paused
-from .lang import parse_module
 from .paths import rulebook_dir
 from .schools import BASE_SCHOOL, apply, chain_of, school_modules
 
@@ -47,6 +46,8 @@ def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
 
 
 def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic]) -> list:
+    from .lang import parse_module  # Lark is imported only when rule files are read, not from the cache
+
     modules = []
     for path in files:
         name = _display(path)

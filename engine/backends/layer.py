@@ -23,7 +23,6 @@ from ..diagnostics import Diagnostic
 from ..errors import RulebookError, UsageError
 from ..evaluate import Engine
 from ..ir import Module, Rule
-from ..lang import parse_module
 from ..paths import rulebook_dir
 from ..strata import body_edges
 
@@ -79,6 +78,8 @@ def _body_predicates(rule: Rule) -> set[str]:
 
 
 def _parse(path: Path, text: str, sources: dict[str, list[str]]) -> tuple[Module | None, list[Diagnostic]]:
+    from ..lang import parse_module  # (Lark is imported only when rule text is read)
+
     name = _display(path)
     sources[name] = text.split("\n")
     return parse_module(text, name)

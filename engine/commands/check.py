@@ -7,7 +7,6 @@ import argparse
 from ..errors import RulebookError
 from ..render.output import print_json
 from ..errors import UsageError
-from ..lang import parse_module
 from ..rulebook import check_files, rulebook_files, school_files
 
 
@@ -23,6 +22,8 @@ def register(subparsers) -> None:
 
 def check_with_schools(paths) -> tuple:
     """Check the rulebook, then the rulebook under each school overlay; diagnostics merged."""
+    from ..lang import parse_module  # (Lark is imported only when rule text is read)
+
     files = rulebook_files(paths)
     program, diagnostics = check_files(files)
     overlays = school_files(paths)

@@ -8,7 +8,6 @@ from rich.table import Table
 
 from ..diagnostics import Diagnostic
 from ..errors import RulebookError
-from ..lang import parse_module
 from ..render.output import console, print_json
 from ..rulebook import rulebook_files, school_files
 from ..schools import BASE_SCHOOL, school_modules
@@ -24,6 +23,8 @@ def register(subparsers) -> None:
 
 
 def describe_schools(paths) -> list[dict]:
+    from ..lang import parse_module  # (Lark is imported only when rule text is read)
+
     rulebook_files(paths)  # a missing folder is a usage error
     diagnostics: list[Diagnostic] = []
     modules = []
