@@ -19,9 +19,11 @@ import os
 import pickle
 import sys
 import tempfile
-from pathlib import Path
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Callable
+
+import attrs
 
 from .check import Program, RuleCard
 from .evaluate import Engine
@@ -72,16 +74,16 @@ class LazyProgram:
         self.readers = summary["readers"]
         self._cards: dict[str, bytes] = summary["cards"]  # pickled one by one: a judgement reads a few
         self._made: dict[str, RuleCard] = {}
-        self._rows: dict[str, list] = summary["rows"]
+        self.table_rows: dict[str, list] = summary["rows"]
 
     def card(self, rule_id: str) -> RuleCard:
         found = self._made.get(rule_id)
         if found is None:
-            found = self._made[rule_id] = RuleCard(*pickle.loads(self._cards[rule_id]))
+            found = self._made[rule_id] = RuleCard(*_loads(self._cards[rule_id]))
         return found
 
     def rows_of(self, predicate: str) -> list[tuple[Value, ...]]:
-        return list(self._rows.get(predicate, ()))
+        return list(self.table_rows.get(predicate, ()))
 
     @property
     def full(self) -> Program:
@@ -105,8 +107,7 @@ class Unpickled(Mapping):
     @property
     def data(self) -> dict:
         if self._data is None:
-            with gc_paused():
-                self._data = pickle.loads(self._blob)
+            self._data = _loads(self._blob)
         return self._data
 
     def __getitem__(self, key):
@@ -149,15 +150,21 @@ class Slices(Mapping):
 
 
 def _summary(program: Program) -> dict[str, Any]:
-    rows: dict[str, list] = {}
-    for table in program.tables:
-        rows.setdefault(table.predicate, []).extend(table.rows)
     return {
         "declarations": program.declarations, "questions": program.questions, "school": program.school,
-        "exceptions": program.exceptions, "readers": program.readers, "rows": rows,
-        "cards": {rule_id: pickle.dumps(tuple(getattr(card, a.name) for a in RuleCard.__attrs_attrs__))
-                  for rule_id, card in program.cards.items()},
+        "exceptions": program.exceptions, "readers": program.readers, "rows": program.table_rows,
+        "cards": {rule_id: _dumps(attrs.astuple(card, recurse=False)) for rule_id, card in program.cards.items()},
     }
+
+
+def _dumps(value) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _loads(data: bytes):
+    """Unpickled with the collector paused (see gcpause): thousands of objects, none in cycles."""
+    with gc_paused():
+        return pickle.loads(data)
 
 
 def one_copy(value, seen: dict):
@@ -202,15 +209,15 @@ def write_engine(key: str, engine: Engine) -> None:
                 code[rule_id][variant] = (offset, len(blob))
                 offset += len(blob)
         _write(folder / f"{key}.code", b"".join(blobs))
-        _write(folder / f"{key}.program", pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL))
+        _write(folder / f"{key}.program", _dumps(program))
         seen: dict = {}
         state = {name: one_copy(value, seen) for name, value in engine.runtime_state().items()}
         # Read only when a proof reaches a table row or a static rule's fact.
-        state["shared_derivations"] = pickle.dumps(state["shared_derivations"], protocol=pickle.HIGHEST_PROTOCOL)
+        state["shared_derivations"] = _dumps(state["shared_derivations"])
         summary = _summary(program)
         summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "rows", "exceptions"))
         runtime = (summary, state, code)
-        _write(folder / f"{key}.runtime", pickle.dumps(runtime, protocol=pickle.HIGHEST_PROTOCOL))
+        _write(folder / f"{key}.runtime", _dumps(runtime))
     except OSError:
         pass  # a read-only home: work without the cache
 
@@ -220,7 +227,7 @@ def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
     never an error).  `rebuild` checks the rule files again if the program file is unreadable."""
     try:
         with gc_paused():
-            summary, state, code = pickle.loads((cache_dir() / f"{key}.runtime").read_bytes())
+            summary, state, code = _loads((cache_dir() / f"{key}.runtime").read_bytes())
             state["shared_derivations"] = Unpickled(state["shared_derivations"])
             program = LazyProgram(summary, lambda: _read_program(key, rebuild))
             return Engine.from_state(program, state, Slices(_mapped(cache_dir() / f"{key}.code"), code))
@@ -230,8 +237,7 @@ def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
 
 def _read_program(key: str, rebuild: Callable[[], Program]) -> Program:
     try:
-        with gc_paused():
-            program = pickle.loads((cache_dir() / f"{key}.program").read_bytes())
+        program = _loads((cache_dir() / f"{key}.program").read_bytes())
         if isinstance(program, Program):
             return program
     except Exception:

@@ -87,9 +87,16 @@ class Program:
     def card(self, rule_id: str) -> RuleCard:
         return self.cards[rule_id]
 
+    @cached_property
+    def table_rows(self) -> dict[str, list[tuple[Value, ...]]]:
+        """predicate -> the rows of every table of it, in source order."""
+        found: dict[str, list[tuple[Value, ...]]] = defaultdict(list)
+        for table in self.tables:
+            found[table.predicate].extend(table.rows)
+        return dict(found)
+
     def rows_of(self, predicate: str) -> list[tuple[Value, ...]]:
-        """The rows of every table of the predicate, in source order."""
-        return [row for table in self.tables if table.predicate == predicate for row in table.rows]
+        return list(self.table_rows.get(predicate, ()))
 
     @cached_property
     def exceptions(self) -> dict[str, tuple[str, ...]]:

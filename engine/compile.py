@@ -26,6 +26,7 @@ import attrs
 from .check import variables
 from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Value, Var, Verdict, Wildcard
 from .relation import EMPTY
+from .strata import VERDICT_NODE as VERDICT
 
 JoinFunction = Callable[[dict, list, list], None]
 FULL = -1
@@ -146,7 +147,7 @@ def plain_spec(compiled: CompiledRule) -> tuple:
 def head_spec(head: Atom | Verdict) -> HeadSpec:
     if isinstance(head, Atom):
         return HeadSpec(head.predicate, tuple(a.name for a in head.args))
-    return HeadSpec("断", tuple(a.name for a in head.subject), head.polarity, head.strength, head.gloss, head.timing)
+    return HeadSpec(VERDICT, tuple(a.name for a in head.subject), head.polarity, head.strength, head.gloss, head.timing)
 
 
 def _lt(a, b):

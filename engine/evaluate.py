@@ -122,7 +122,7 @@ class Engine:
                      {rid: c.gloss_vars for rid, c in compiled.items()}, subjects, relevance,
                      bases={e: base for base, exceptions in program.exceptions.items() for e in exceptions})
         engine._share_static_conclusions()
-        engine.shared_facts.update((name, tuple(rel.facts)) for name, rel in shared_relations.items() if rel.facts)
+        engine._note_shared_facts()
         return engine
 
     def _share_static_conclusions(self) -> None:
@@ -162,8 +162,11 @@ class Engine:
         engine = cls(program, compiled, params, state["table_facts"], state["derived"], shared_relations,
                      state["shared_derivations"], state["static_rules"], state["shared_defeats"], state["plans"],
                      state["body_predicates"], state["gloss_vars"], state["subjects"], relevance, bases=state["bases"])
-        engine.shared_facts.update((name, tuple(facts)) for name, facts in state["shared"].items() if facts)
+        engine._note_shared_facts()
         return engine
+
+    def _note_shared_facts(self) -> None:
+        self.shared_facts.update((name, tuple(rel.facts)) for name, rel in self.shared_relations.items() if rel.facts)
 
     def variant_code(self) -> dict[str, dict[int, object]]:
         """Code objects of the variants runs call, for the disk cache: every rule's full variant
@@ -204,20 +207,18 @@ class Layered(Mapping):
         self.shared = shared
 
     def _own(self, key):
-        found = self.own.get(key[0])
-        return None if found is None else found.get(key[1])
+        """This run's derivations of the fact, as a sequence; None when it derived none."""
+        by_values = self.own.get(key[0])
+        found = None if by_values is None else by_values.get(key[1])
+        return (found,) if found.__class__ is tuple else found
 
     def __getitem__(self, key):
         found = self._own(key)
-        if found is None:
-            return self.shared[key]
-        return (found,) if found.__class__ is tuple else found
+        return self.shared[key] if found is None else found
 
     def get(self, key, default=None):
         found = self._own(key)
-        if found is None:
-            return self.shared.get(key, default)
-        return (found,) if found.__class__ is tuple else found
+        return self.shared.get(key, default) if found is None else found
 
     def __contains__(self, key) -> bool:
         return self._own(key) is not None or key in self.shared

@@ -1,5 +1,7 @@
 """The on-disk cache of checked and compiled rulebooks: hit, and invalidated by any edit."""
 
+import pytest
+
 from engine import rulebook
 from engine.facts import Fact
 from rulebooks import write
@@ -13,67 +15,58 @@ rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位:
 BASE = [Fact("纳甲", (1, "子")), Fact("纳甲", (2, "丑")), Fact("月建", ("午",))]
 
 
-def test_cache_hit_gives_the_same_results(tmp_path, monkeypatch):
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """A one-rule rulebook, its cache in tmp_path/cache."""
     monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    folder = tmp_path / "rb"
-    folder.mkdir()
-    write(folder, TEXT)
+    made = tmp_path / "rb"
+    made.mkdir()
+    write(made, TEXT)
+    return made
+
+
+def _reload(folder):
+    """The engine as a new process would get it: from the disk cache, not this process's."""
+    rulebook._CACHE.clear()
+    return rulebook.load_engine([folder])
+
+
+def _damage(cache, pattern: str, damaged) -> None:
+    for entry in cache.glob(pattern):
+        entry.write_bytes(damaged(entry))
+
+
+def test_cache_hit_gives_the_same_results(folder, tmp_path):
     first = rulebook.load_engine([folder]).evaluate(BASE)
     assert len(list((tmp_path / "cache").glob("*.runtime"))) == 1
     assert len(list((tmp_path / "cache").glob("*.program"))) == 1
     assert len(list((tmp_path / "cache").glob("*.code"))) == 1
-    rulebook._CACHE.clear()
-    cached = rulebook.load_engine([folder])
-    assert cached.evaluate(BASE).sorted_facts() == first.sorted_facts()
+    assert _reload(folder).evaluate(BASE).sorted_facts() == first.sorted_facts()
 
 
-def test_an_edit_invalidates_the_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    folder = tmp_path / "rb"
-    folder.mkdir()
-    write(folder, TEXT)
+def test_an_edit_invalidates_the_cache(folder):
     assert rulebook.load_engine([folder]).evaluate(BASE).holds(Fact("月破", (1,)))
     write(folder, TEXT.replace("支: 子", "支: 丑"))
-    rulebook._CACHE.clear()
-    result = rulebook.load_engine([folder]).evaluate(BASE)
+    result = _reload(folder).evaluate(BASE)
     assert result.holds(Fact("月破", (2,))) and not result.holds(Fact("月破", (1,)))
 
 
-def test_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    folder = tmp_path / "rb"
-    folder.mkdir()
-    write(folder, TEXT)
+def test_a_damaged_cache_is_rebuilt(folder, tmp_path):
     rulebook.load_engine([folder])
-    for entry in (tmp_path / "cache").iterdir():
-        entry.write_bytes(b"not a pickle")
-    rulebook._CACHE.clear()
-    assert rulebook.load_engine([folder]).evaluate(BASE).holds(Fact("月破", (1,)))
+    _damage(tmp_path / "cache", "*", lambda entry: b"not a pickle")
+    assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
 
 
-def test_damaged_join_code_is_compiled_again_from_the_rules(tmp_path, monkeypatch):
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    folder = tmp_path / "rb"
-    folder.mkdir()
-    write(folder, TEXT)
+def test_damaged_join_code_is_compiled_again_from_the_rules(folder, tmp_path):
     rulebook.load_engine([folder])
-    for entry in (tmp_path / "cache").glob("*.code"):
-        entry.write_bytes(b"x" * entry.stat().st_size)
-    rulebook._CACHE.clear()
-    assert rulebook.load_engine([folder]).evaluate(BASE).holds(Fact("月破", (1,)))
+    _damage(tmp_path / "cache", "*.code", lambda entry: b"x" * entry.stat().st_size)
+    assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
 
 
-def test_a_damaged_program_file_is_rebuilt_from_the_rule_files(tmp_path, monkeypatch):
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    folder = tmp_path / "rb"
-    folder.mkdir()
-    write(folder, TEXT)
+def test_a_damaged_program_file_is_rebuilt_from_the_rule_files(folder, tmp_path):
     rulebook.load_engine([folder])
-    for entry in (tmp_path / "cache").glob("*.program"):
-        entry.write_bytes(b"not a pickle")
-    rulebook._CACHE.clear()
-    cached = rulebook.load_engine([folder])
-    assert [r.id for r in cached.program.rules] == ["月破.定"]
+    _damage(tmp_path / "cache", "*.program", lambda entry: b"not a pickle")
+    assert [r.id for r in _reload(folder).program.rules] == ["月破.定"]
 
 
 def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkeypatch):
