@@ -70,6 +70,7 @@ class LazyProgram:
         self.declarations = summary["declarations"]
         self.questions = summary["questions"]
         self.school = summary["school"]
+        self.method = summary["method"]
         self.exceptions = summary["exceptions"]
         self.readers = summary["readers"]
         self._cards: dict[str, bytes] = summary["cards"]  # pickled one by one: a judgement reads a few
@@ -152,7 +153,7 @@ class Slices(Mapping):
 def _summary(program: Program) -> dict[str, Any]:
     return {
         "declarations": program.declarations, "questions": program.questions, "school": program.school,
-        "exceptions": program.exceptions, "readers": program.readers, "rows": program.table_rows,
+        "method": program.method, "exceptions": program.exceptions, "readers": program.readers, "rows": program.table_rows,
         "cards": {rule_id: _dumps(attrs.astuple(card, recurse=False)) for rule_id, card in program.cards.items()},
     }
 

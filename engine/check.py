@@ -20,6 +20,7 @@ from .ir import (
     Span, Table, Value, Var, Verdict, Wildcard,
 )
 from .strata import Stratification, stratify
+from .weighing import EMPTY, Method, build_method
 
 VERDICT = "断"
 _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
@@ -55,6 +56,7 @@ class Program:
     tables: tuple[Table, ...]
     strata: Stratification = attrs.field(eq=False)
     overlaid: object = attrs.field(eq=False, default=None)  # schools.Overlaid: the school chain and its changes
+    method: Method = attrs.field(eq=False, default=EMPTY)  # how rulings are weighed: axes, precedence, 刻期
 
     @property
     def school(self) -> str:
@@ -117,8 +119,9 @@ def variables(expr: Expr) -> Iterator[str]:
 
 
 class _Checker:
-    def __init__(self, modules: tuple[Module, ...], book: Book) -> None:
+    def __init__(self, modules: tuple[Module, ...], book: Book, retired: frozenset[str] = frozenset()) -> None:
         self.modules = modules
+        self.retired = retired
         self.book = book
         self.diagnostics: list[Diagnostic] = []
         self.declarations: dict[str, Declaration] = {}
@@ -330,11 +333,15 @@ class _Checker:
                 if checked is not None:
                     rules.append(checked)
         self.check_exceptions(rules)
+        for module in self.modules:
+            for item in module.precedences + module.timings:
+                self.check_citation(item.citation)
+        method = build_method(self.modules, rules, self.declarations, set(self.retired), self.diagnostics)
         tables = tuple(t for m in self.modules for t in m.tables)
         strata = stratify(rules, self.declarations, self.diagnostics)
         if self.diagnostics:
             return None
-        return Program(self.modules, dict(self.declarations), tuple(rules), tables, strata)
+        return Program(self.modules, dict(self.declarations), tuple(rules), tables, strata, method=method)
 
 
 def resolve_arguments(atom: Atom, decl: Declaration | None, complete: bool) -> tuple[Atom | None, list[tuple[Span, str]]]:
@@ -389,7 +396,8 @@ def _head_args(rule: Rule) -> set[str]:
 
 
 def check_program(modules: Iterable[Module], book: Book, overlaid=None) -> tuple[Program | None, list[Diagnostic]]:
-    checker = _Checker(tuple(modules), book)
+    retired = frozenset(c.rule_id for _, c in overlaid.changes if c.kind == "disable") if overlaid is not None else frozenset()
+    checker = _Checker(tuple(modules), book, retired)
     program = checker.run()
     if program is not None and overlaid is not None:
         program = attrs.evolve(program, overlaid=overlaid)

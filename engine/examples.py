@@ -19,7 +19,8 @@ import attrs
 
 from .api import evaluate_chart, resolver
 from .errors import UsageError
-from .evaluate import Engine, opposite
+from .answers import UNDECIDED
+from .evaluate import Engine
 from .inputs import cast_from_args, moment_from_args
 from .judge import Judgement, parse_question
 from .matching import solutions
@@ -28,7 +29,7 @@ from .query import parse_fact, resolve_conjunction
 
 INPUT_KEYS = ("lines", "coins", "hexagram", "year", "month", "day", "hour", "date", "lunar")
 QUESTION_KEYS = ("question", "about", "birth_year", "asker")
-STATUSES = ("agree", "disagree", "undecidable", "known-disagreement")
+STATUSES = ("agree", "disagree", "undecided", "undecidable", "known-disagreement")
 
 
 @attrs.frozen
@@ -115,17 +116,24 @@ def run_case(engine: Engine, case: Case) -> Outcome:
             wrong.append(("expected " if wanted else "expected no ") + text)
     engine_verdict = ""
     if case.verdict:
-        verdicts = Judgement(question, chart).verdicts() if question else []
-        standing = [v for v in verdicts if not v["defeated_by"]]
-        engine_verdict = " / ".join(sorted({v["polarity"] + (f" ({v['timing']})" if v["timing"] else "") for v in standing}))
-        polarities = {v["polarity"] for v in standing}
-        if not polarities:
+        judgement = Judgement(question, chart) if question else None
+        answer = _answer_for(judgement, case.verdict) if judgement else None
+        if answer is None or answer["answer"] == UNDECIDED and not answer["unresolved"]:
             if not wrong:
-                return Outcome(case, "undecidable", "no encoded ruling gives a verdict for this chart yet", "")
-        elif case.verdict not in polarities or any(opposite(case.verdict, p) for p in polarities):
-            wrong.append(f"the book says {case.verdict}, the engine {engine_verdict}")
-        elif case.timing and not any(case.timing in (v["timing"] or "") for v in standing if v["polarity"] == case.verdict):
-            wrong.append(f"the book's timing is {case.timing}, the engine's {engine_verdict}")
+                return Outcome(case, "undecidable", "no encoded ruling gives an answer for this chart yet", "")
+            wrong.append("no answer")
+        else:
+            engine_verdict = answer["answer"] + (f" ({answer['timing']['primary']['when']})" if answer["timing"] else "")
+            if answer["answer"] == UNDECIDED:
+                pairs = "; ".join(" vs ".join(p["rules"]) for p in answer["unresolved"])
+                if not wrong:
+                    status = "known-disagreement" if case.known_disagreement else "undecided"
+                    return Outcome(case, status, f"the book says {case.verdict}; 未决 between {pairs}", engine_verdict)
+                wrong.append(f"the book says {case.verdict}, the engine 未决 ({pairs})")
+            elif not _same_side(judgement, answer, case.verdict):
+                wrong.append(f"the book says {case.verdict}, the engine answers {engine_verdict}")
+            elif case.timing and not any(case.timing in t["when"] for t in _timings(answer)):
+                wrong.append(f"the book's timing is {case.timing}, the engine's {', '.join(t['when'] for t in _timings(answer)) or 'none'}")
     if not wrong:
         if case.known_disagreement:
             return Outcome(case, "agree", "agrees now; remove the known_disagreement marker", engine_verdict)
@@ -133,6 +141,28 @@ def run_case(engine: Engine, case: Case) -> Outcome:
     if case.known_disagreement:
         return Outcome(case, "known-disagreement", f"{case.known_disagreement} ({'; '.join(wrong)})", engine_verdict)
     return Outcome(case, "disagree", "; ".join(wrong), engine_verdict)
+
+
+def _answer_for(judgement: Judgement, word: str) -> dict[str, Any] | None:
+    """The answer on whose axis the book's word lies (the asked question's first: 吉 / 凶 go there)."""
+    answers = judgement.answers()
+    axes = {a.sub_question: a for a in judgement.weighed()}
+    for answer in answers:
+        axis = axes[answer["sub_question"]].axis
+        if axis.side_of(word):
+            return answer
+    return answers[0] if answers else None
+
+
+def _same_side(judgement: Judgement, answer: dict[str, Any], word: str) -> bool:
+    axis = next(a.axis for a in judgement.weighed() if a.sub_question == answer["sub_question"])
+    method = judgement.chart.result.program.method
+    return method.side(word, axis) == method.side(answer["answer"], axis)
+
+
+def _timings(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    timing = answer["timing"]
+    return [timing["primary"], *timing["alternatives"]] if timing else []
 
 
 def run_cases(engine: Engine, cases: list[Case]) -> dict[str, Any]:

@@ -205,6 +205,75 @@ class Question:
 
 
 @attrs.frozen
+class Axis:
+    """The answer words of a question (or a sub-question): two opposite sides of 断 words, and
+    where each side lies on the general 吉 / 凶 axis (平: on neither, as 男 / 女)."""
+
+    question: str
+    sub: str | None
+    left: tuple[str, ...]
+    right: tuple[str, ...]
+    left_side: str  # 吉 | 凶 | 平
+    right_side: str
+    citation: Citation | None  # None only in a module that failed (the statement had no paragraph)
+    span: Span
+    topic: str | None = None  # a further question of the sub-question (67.5's 「若筮有终」)
+
+    @property
+    def name(self) -> str:
+        return ".".join(p for p in (self.question, self.sub, self.topic) if p)
+
+    def side_of(self, word: str) -> str | None:
+        """`left` / `right` for a word of this axis, else None."""
+        if word in self.left:
+            return "left"
+        if word in self.right:
+            return "right"
+        return None
+
+
+@attrs.frozen
+class Selector:
+    """Which rulings a precedence names: a rule id, an id prefix (`卦验断.*`), every ruling
+    (`*`), or every ruling on one side (`side 凶`)."""
+
+    kind: str  # rule | prefix | any | side
+    value: str
+    span: Span
+
+    def __str__(self) -> str:
+        return {"rule": self.value, "prefix": f"{self.value}.*", "any": "*", "side": f"side {self.value}"}[self.kind]
+
+
+@attrs.frozen
+class Precedence:
+    """`precedence NAME: A over B`: where rulings of A and B stand on opposite sides, A decides and
+    B is overruled (it still holds, shown as overruled, with this precedence and its citation)."""
+
+    id: str
+    winners: tuple[Selector, ...]
+    losers: tuple[Selector, ...]
+    citation: Citation
+    span: Span
+
+    @property
+    def by_side(self) -> bool:
+        return any(s.kind == "side" for s in self.winners + self.losers)
+
+
+@attrs.frozen
+class TimingChoice:
+    """42.20's 刻期: the facts of `predicate` (with 位, 层, 支 and `method_arg`) that fix an
+    answer's 应期, in the book's order, each method timing an answer on one side."""
+
+    predicate: str
+    method_arg: str
+    methods: tuple[tuple[str, str], ...]  # (method, side 吉|凶)
+    citation: Citation
+    span: Span
+
+
+@attrs.frozen
 class Module:
     """One parsed rulebook file, items in source order."""
 
@@ -219,3 +288,6 @@ class Module:
     school: School | None = None
     changes: tuple[Change, ...] = ()
     questions: tuple[Question, ...] = ()
+    axes: tuple[Axis, ...] = ()
+    precedences: tuple[Precedence, ...] = ()
+    timings: tuple[TimingChoice, ...] = ()

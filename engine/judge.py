@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from .answers import Answer, Ruling, Weigher
 from .chart import Chart
 from .check import Program, RuleCard
 from .errors import UsageError
@@ -62,6 +63,7 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
 class Judgement:
     question: Question
     chart: Chart
+    _weighed: list | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def use_god(self) -> list[dict[str, Any]]:
         result = self.chart.result
@@ -93,11 +95,71 @@ class Judgement:
                 rows.append(self.verdict(defeat.head, defeat.by_rule))
         return rows
 
+    def weighed(self) -> list[Answer]:
+        """The answers, weighed once per judgement."""
+        if self._weighed is None:
+            result = self.chart.result
+            weigher = Weigher(result.program.method, self.question.name, self.question.sub, self._facts_of)
+            object.__setattr__(self, "_weighed", weigher.answers(result.conclusions))
+        return self._weighed
+
+    def _facts_of(self, predicate: str) -> list[dict[str, Any]]:
+        result = self.chart.result
+        if predicate not in result.program.declarations:
+            return []
+        found = []
+        for fact in result.facts(predicate):
+            derivations = result.derivations.get(fact) or ()
+            rule = next((d.rule for d in derivations if d.rule), None)
+            found.append({"args": result.args(fact), "rule": rule})
+        return found
+
+    def _ruling(self, ruling: Ruling) -> dict[str, Any]:
+        cite = citation_of(self.chart.result.program, ruling.rule)
+        return {"rule": ruling.rule, "word": ruling.word, "cite": cite["cite"], "quotes": cite["quotes"],
+                "strength": ruling.strength, "texts": [c.text for c in ruling.conclusions], "timing": ruling.timings}
+
+    def _precedence(self, precedence_id: str) -> dict[str, Any]:
+        method = self.chart.result.program.method
+        found = next((p for p in method.precedences if p.id == precedence_id), None)
+        if found is None:
+            return {"id": precedence_id, "cite": None, "quotes": []}
+        return {"id": precedence_id, "cite": found.citation.ref, "quotes": list(found.citation.quotes)}
+
+    def answers(self) -> list[dict[str, Any]]:
+        rows = []
+        for answer in self.weighed():
+            strength = next((r.strength for r in answer.decided_by if r.strength), None)
+            rows.append({
+                "sub_question": answer.sub_question, "answer": answer.word, "side": answer.side,
+                "axis": f"{' '.join(answer.axis.left)} / {' '.join(answer.axis.right)}",
+                "strength": strength, "timing": answer.timing,
+                "decided_by": [self._ruling(r) for r in answer.decided_by],
+                "supported_by": [self._ruling(r) for r in answer.supported_by],
+                "overruled": [dict(self._ruling(o.loser), by=o.winner.rule, precedence=self._precedence(o.precedence))
+                              for o in answer.overruled],
+                "unresolved": [{"rules": [a.rule, b.rule], "words": [a.word, b.word],
+                                "cites": [citation_of(self.chart.result.program, a.rule)["cite"],
+                                          citation_of(self.chart.result.program, b.rule)["cite"]]}
+                               for a, b in answer.unresolved],
+            })
+        return rows
+
     def conflicts(self) -> list[dict[str, Any]]:
+        """Every pair of opposite undefeated rulings on an answer's axis, once however many 应期
+        repeat it, and what resolved it (the precedence), or null: unresolved."""
+        found = []
+        for answer in self.weighed():
+            for over in answer.overruled:
+                found.append(self._conflict(over.winner, over.loser, over.precedence))
+            for a, b in answer.unresolved:
+                found.append(self._conflict(a, b, None))
+        return found
+
+    def _conflict(self, a: Ruling, b: Ruling, resolved_by: str | None) -> dict[str, Any]:
         program = self.chart.result.program
-        return [{"subject": dict(c.subject), "rules": [c.first.rule, c.second.rule],
-                 "cites": [program.card(c.first.rule).cites[0], program.card(c.second.rule).cites[0]],
-                 "polarities": [c.first.polarity, c.second.polarity]} for c in self.chart.result.conflicts]
+        return {"rules": [a.rule, b.rule], "cites": [program.card(a.rule).cites[0], program.card(b.rule).cites[0]],
+                "polarities": [a.word, b.word], "resolved_by": self._precedence(resolved_by) if resolved_by else None}
 
     def missing(self) -> list[str]:
         """Inputs that some verdict rule reads and that were not given (never guessed)."""
@@ -119,5 +181,5 @@ class Judgement:
                        for predicate, arg, value in card.fixed)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"question": self.question.to_dict(), "use_god": self.use_god(), "verdicts": self.verdicts(),
+        return {"question": self.question.to_dict(), "answers": self.answers(), "use_god": self.use_god(), "verdicts": self.verdicts(),
                 "conflicts": self.conflicts(), "missing": self.missing(), "chart": self.chart.to_dict()}

@@ -13,8 +13,8 @@ from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, U
 
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Change, Citation, Comparison, Const, Declaration, Module, Negation, Question,
-    Rule, School, Section, Span, Table, Var, Verdict, Wildcard,
+    Arg, Arith, Atom, Axis, Change, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
+    Question, Rule, School, Section, Selector, Span, Table, TimingChoice, Var, Verdict, Wildcard,
 )
 from .paths import grammar_dir
 
@@ -59,6 +59,10 @@ class _Heads(tuple):
 
 class _Quote(tuple):
     pass
+
+
+class _Pending(tuple):
+    """A judging statement (answer, precedence, timing) waiting for the paragraph it sits under."""
 
 
 class _ToIR(Transformer):
@@ -200,6 +204,54 @@ class _ToIR(Transformer):
         name, chapter, doc, subs = children
         return Question(str(name), int(chapter), _unquote(str(doc)) if doc else "", subs or (), self._tok(name))
 
+    # judging: answer axes, precedence, 刻期
+    def question_ref(self, meta, children):
+        name, sub = children
+        return (str(name), str(sub) if sub is not None else None, self._tok(name))
+
+    def side_words(self, meta, children):
+        return tuple(str(c) for c in children)
+
+    def side_map(self, meta, children):
+        return tuple(str(c) for c in children if c is not None)
+
+    def answer(self, meta, children):
+        (question, sub, span), topic, left, right, mapping = children
+        return _Pending(("answer", question, sub, str(topic) if topic else None, left, right, mapping or ("吉", "凶"), span))
+
+    def rule_selector(self, meta, children):
+        rule_id, span = children[0]
+        return Selector("rule", rule_id, span)
+
+    def prefix_selector(self, meta, children):
+        rule_id, span = children[0]
+        return Selector("prefix", rule_id, span)
+
+    def any_selector(self, meta, children):
+        return Selector("any", "*", self._tok(children[0]))
+
+    def side_selector(self, meta, children):
+        return Selector("side", str(children[0]), self._tok(children[0]))
+
+    def selectors(self, meta, children):
+        return tuple(children)
+
+    def precedence(self, meta, children):
+        name, *rest = children
+        quotes = tuple(q for q in rest if isinstance(q, _Quote))
+        winners, losers = (r for r in rest if not isinstance(r, _Quote))
+        return _Pending(("precedence", str(name), quotes, winners, losers, self._tok(name)))
+
+    def timing_method(self, meta, children):
+        method, side = children
+        return (str(method), str(side), self._tok(side))
+
+    def timing_choice(self, meta, children):
+        predicate, arg, *rest = children
+        quotes = tuple(q for q in rest if isinstance(q, _Quote))
+        methods = tuple(m for m in rest if not isinstance(m, _Quote))
+        return _Pending(("timing", str(predicate), str(arg), quotes, methods, self._tok(predicate)))
+
     def rule(self, meta, children):
         (rule_id, id_span), *rest = children
         exception = None
@@ -304,6 +356,7 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
     school: School | None = None
     changes: list[Change] = []
     questions: list[Question] = []
+    judging: dict[str, list] = {"answer": [], "precedence": [], "timing": []}
     sections: list[Section] = []
     rules: list[Rule] = []
     tables: list[Table] = []
@@ -342,6 +395,10 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
             rule = _make_rule(item, current, diagnostics)
             if rule is not None:
                 rules.append(rule)
+        elif isinstance(item, _Pending):
+            made = _judging_statement(item, current, diagnostics)
+            if made is not None:
+                judging[item[0]].append(made)
         elif isinstance(item, _Table):
             name, params, rows, symmetric, span = item
             citation = current.citation if current is not None and current.narrative is None else None
@@ -351,8 +408,35 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
                 Table(name, params, tuple(r for r, _ in rows), tuple(s for _, s in rows), symmetric, citation, span)
             )
     module = Module(file, chapter, chapter_name, chapter_span, tuple(declarations), tuple(sections), tuple(rules),
-                    tuple(tables), school, tuple(changes), tuple(questions))
+                    tuple(tables), school, tuple(changes), tuple(questions), tuple(judging["answer"]),
+                    tuple(judging["precedence"]), tuple(judging["timing"]))
     return module, diagnostics
+
+
+def _judging_statement(item: _Pending, current: Section | None, diagnostics: list[Diagnostic]):
+    """An answer axis, a precedence or a 刻期 choice, cited by the paragraph heading above it (its
+    own 「quotes」 narrow that paragraph), as rules are."""
+    kind, span = item[0], item[-1]
+    own = None
+    if current is None or current.narrative is not None:
+        where = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
+        diagnostics.append(Diagnostic(span, f"{kind} has no citation: {where}"))
+        if kind != "answer":  # an axis is kept, so that its words do not raise errors of their own
+            return None
+    else:
+        own = current.citation
+    if kind == "answer":
+        _, question, sub, topic, left, right, mapping, _ = item
+        sides = (mapping[0], mapping[1] if len(mapping) > 1 else mapping[0])
+        return Axis(question, sub, left, right, sides[0], sides[1], own, span, topic)
+    quotes = item[2] if kind == "precedence" else item[3]
+    if quotes:
+        own = Citation(own.chapter, own.paragraph, tuple(q for q, _ in quotes), quotes[0][1])
+    if kind == "precedence":
+        _, name, _, winners, losers, _ = item
+        return Precedence(name, winners, losers, own, span)
+    _, predicate, arg, _, methods, _ = item
+    return TimingChoice(predicate, arg, tuple((m, side) for m, side, _ in methods), own, span)
 
 
 def _make_rule(item: _Rule, current: Section | None, diagnostics: list[Diagnostic]) -> Rule | None:

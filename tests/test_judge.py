@@ -26,6 +26,7 @@ chapter 56 疾病
 predicate 用神候(位, 层)
 question 疾病 chapter 56 "自占 by 世; 代占 by the relative of the one asked about" sub 症候 防疫 真假 成疾 养病 避暑
 §56.1 「夫死生有命」
+answer 疾病: 愈 平 / 不愈
 rule 疾病.用神.自 when 问(事: 疾病), 所问(人: 自), 爻(位: P, 值: V), V > 8 then 用神(位: P, 层: 本)
 rule 疾病.动吉 when 用神(位: P, 层: 本), 爻(位: P, 值: 9) then 断(位: P) 愈 "用神{P}爻动" strength 十之七 timing "{P}日"
 rule 疾病.命 when 用神(位: P, 层: 本), 本命(支: B) then 断 不愈 "本命{B}"
@@ -143,7 +144,7 @@ def test_examples_compare_verdicts(rulebook, tmp_path, capsys):
 
 
 def test_missing_inputs_only_for_the_question_asked(tmp_path, capsys):
-    text = QUESTION + '§56.3\nrule 他问.命 when 问(事: 求财), 本命(支: B) then 断 不得 "本命{B}"\n'
+    text = QUESTION + '§56.3\nrule 他问.命 when 问(事: 求财), 本命(支: B) then 断 不愈 "本命{B}"\n'
     text = text.replace('rule 疾病.命 when 用神(位: P, 层: 本), 本命(支: B) then 断 不愈 "本命{B}"\n', "")
     write(tmp_path, text, name="56-疾病.ym", inputs=INPUTS)
     data = judge(capsys, str(tmp_path), "--question", "疾病", "--lines", "977777")

@@ -47,9 +47,14 @@ def _verdict_rows(judgement: Judgement, pages: ProofPages) -> list[dict[str, Any
             seen.add((defeat.head, defeat.by_rule))
             rows.append({**judgement.verdict(defeat.head, defeat.by_rule),
                          "proof": pages.node(explainer.to_json(explainer.defeat_node(defeat, None)))})
-    conflicted = {rule for c in result.conflicts for rule in (c.first.rule, c.second.rule)}
+    answers = judgement.weighed()
+    unresolved = {r.rule for a in answers for pair in a.unresolved for r in pair}
+    overruled = {o.loser.rule: o.winner.rule for a in answers for o in a.overruled}
+    deciding = {r.rule for a in answers for r in a.decided_by}
     for row in rows:
-        row["in_conflict"] = row["rule"] in conflicted and row["defeated_by"] is None
+        row["in_conflict"] = row["rule"] in unresolved and row["defeated_by"] is None
+        row["overruled_by"] = overruled.get(row["rule"]) if row["defeated_by"] is None else None
+        row["deciding"] = row["rule"] in deciding and row["defeated_by"] is None
         row["anchor"] = f"verdict-{row['rule']}-{'-'.join(str(v) for v in row['subject'].values())}"
     return rows
 
@@ -66,11 +71,14 @@ def judge_page(judgement: Judgement, links: NoLinks = STANDALONE) -> Page:
     for conflict in conflicts:
         conflict["paragraphs"] = [pages.rule_paragraphs(rule)[:1] for rule in conflict["rules"]]
     question = judgement.question.to_dict()
+    verdicts = _verdict_rows(judgement, pages)
     return "judge.html", {
         "title": f"{question['question']} · {_hexagram_title(data)}",
         "question": question,
+        "answers": judgement.answers(),
         "use_god": use_god,
-        "verdicts": _verdict_rows(judgement, pages),
+        "verdicts": verdicts,
+        "anchors": {row["rule"]: row["anchor"] for row in reversed(verdicts)},
         "conflicts": conflicts,
         "missing": judgement.missing(),
         "chart": chart_view(data, links, chosen),

@@ -1,0 +1,287 @@
+"""The book's method of weighing rulings, as the rulebook declares it: answer axes, precedence
+between rulings, and the 刻期 facts that time an answer (41.1, 42.17-42.21, 23.3 …).
+
+Built and checked once per program.  Everything a judgement needs is precomputed here: the side
+of every 断 word, and for every ruling that decides over others, the set of rulings below it
+(precedence is transitive), so that weighing a chart's twenty-odd rulings costs a few look-ups.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+
+import attrs
+
+from .diagnostics import Diagnostic
+from .ir import Axis, Citation, Precedence, Question, Rule, Selector, Span, TimingChoice
+
+GOOD, BAD, NEUTRAL = "吉", "凶", "平"
+GENERAL = (GOOD, BAD)  # the general axis of chapters 11-42, always declared
+SIDES = (GOOD, BAD, NEUTRAL)
+
+
+@attrs.frozen
+class SidePrecedence:
+    """`side 凶 over side 吉`: applied last, between rulings no rule precedence has ordered."""
+
+    id: str
+    winner: str
+    loser: str
+    citation: Citation
+
+
+@attrs.frozen
+class Method:
+    axes: tuple[Axis, ...]
+    precedences: tuple[Precedence, ...]
+    timings: tuple[TimingChoice, ...]
+    # ruling (rule id) -> {ruling below it: the precedence by which it is (first) below}
+    below: dict[str, dict[str, str]] = attrs.field(eq=False)
+    side_precedences: tuple[SidePrecedence, ...] = ()
+
+    def axes_of(self, question: str) -> list[Axis]:
+        return [a for a in self.axes if a.question == question]
+
+    def axis_for(self, question: str, sub: str | None) -> Axis | None:
+        """The axis of the (sub-)question asked: the sub-question's own, else its question's."""
+        found = {a.sub: a for a in self.axes_of(question) if a.topic is None}
+        return found.get(sub) or found.get(None)
+
+    def side(self, word: str, axis: Axis) -> str | None:
+        """Where a 断 word lies on an axis: 吉 or 凶 (the general words are their own side), or, on
+        a 平 axis, the answer word of its side (男 / 女); None for a word the axis does not have."""
+        if word in GENERAL:
+            return word if axis.left_side != NEUTRAL else None
+        where = axis.side_of(word)
+        if where is None:
+            return None
+        side = axis.left_side if where == "left" else axis.right_side
+        return side if side != NEUTRAL else (axis.left if where == "left" else axis.right)[0]
+
+    def word_for(self, side: str, axis: Axis) -> str:
+        """The answer word of an axis for a side (吉 -> 愈 on 愈 / 不愈)."""
+        if axis.left_side == side or axis.left[0] == side:
+            return axis.left[0]
+        return axis.right[0]
+
+    def precedence(self, precedence_id: str) -> Precedence:
+        return next(p for p in self.precedences if p.id == precedence_id)
+
+
+EMPTY = Method((), (), (), {})
+
+
+class _Builder:
+    def __init__(self, questions: tuple[Question, ...], rules: Iterable[Rule], retired: set[str],
+                 diagnostics: list[Diagnostic]) -> None:
+        self.questions = {q.name: q for q in questions}
+        self.rules = list(rules)
+        self.rulings = [r.id for r in self.rules if r.verdicts]
+        # ids a school disabled, and rulings that failed their own checks (already reported): a
+        # precedence may name them without a second error
+        self.retired = retired
+        self.diagnostics = diagnostics
+
+    def error(self, span: Span, message: str) -> None:
+        self.diagnostics.append(Diagnostic(span, message))
+
+    # axes -----------------------------------------------------------------------------------
+    def check_axes(self, axes: list[Axis]) -> None:
+        """A word may lie on different sides of different questions' axes (成 is good in 功名 and
+        bad in 疾病.成疾): a ruling is weighed on the axis of the question asked."""
+        seen: dict[tuple[str, str | None, str | None], Axis] = {}
+        for axis in axes:
+            question = self.questions.get(axis.question)
+            if question is None:
+                self.error(axis.span, f"answer {axis.name}: no question {axis.question} is declared")
+                continue
+            if axis.sub is not None and axis.sub not in question.subquestions:
+                self.error(axis.span, f"answer {axis.name}: {axis.question} has no sub-question {axis.sub}")
+                continue
+            key = (axis.question, axis.sub, axis.topic)
+            if key in seen:
+                self.error(axis.span, f"answer {axis.name} is already declared at {seen[key].span}")
+                continue
+            if axis.topic is not None and (axis.question, axis.sub, None) not in seen:
+                self.error(axis.span, f"answer {axis.name}: declare the answer of {axis.question}{'.' + axis.sub if axis.sub else ''} itself first")
+                continue
+            seen[key] = axis
+            bad = [s for s in (axis.left_side, axis.right_side) if s not in SIDES]
+            if bad or (NEUTRAL in (axis.left_side, axis.right_side) and axis.left_side != axis.right_side) \
+                    or (axis.left_side == axis.right_side != NEUTRAL):
+                self.error(axis.span, f"answer {axis.name}: `as` takes 吉/凶, 凶/吉 or 平")
+                continue
+            both = set(axis.left) & set(axis.right)
+            if both:
+                self.error(axis.span, f"answer {axis.name}: {sorted(both)[0]} stands on both sides")
+                continue
+            for words, side in ((axis.left, axis.left_side), (axis.right, axis.right_side)):
+                for word in words:
+                    if word in GENERAL and side != word:
+                        self.error(axis.span, f"answer {axis.name}: {word} cannot stand on the {side} side")
+
+    def check_words(self, axes: list[Axis]) -> None:
+        declared = set(GENERAL) | {w for a in axes for w in a.left + a.right}
+        for rule in self.rules:
+            for verdict in rule.verdicts:
+                if verdict.polarity not in declared:
+                    self.error(verdict.span, f"断 {verdict.polarity}: no answer axis declares this word "
+                                             f"(declare it with `answer Q: … / …` under the question's paragraph)")
+
+    # precedence -----------------------------------------------------------------------------
+    def expand(self, selector: Selector) -> list[str]:
+        if selector.kind == "rule":
+            if selector.value in self.rulings or selector.value in self.retired:
+                return [selector.value] if selector.value in self.rulings else []
+            self.error(selector.span, f"precedence: no ruling (rule with a 断) has the id {selector.value}")
+            return []
+        found = [r for r in self.rulings if r.startswith(selector.value + ".")]
+        if not found and not any(r.startswith(selector.value + ".") for r in self.retired):
+            self.error(selector.span, f"precedence: no ruling's id starts with {selector.value}.")
+        return found
+
+    def check_precedences(self, precedences: list[Precedence]) -> tuple[dict[str, dict[str, str]], list[SidePrecedence]]:
+        edges: dict[str, dict[str, str]] = defaultdict(dict)  # winner -> loser -> precedence id
+        sides: list[SidePrecedence] = []
+        ids: dict[str, Precedence] = {}
+        for precedence in precedences:
+            if precedence.id in ids:
+                self.error(precedence.span, f"duplicate precedence {precedence.id} (first at {ids[precedence.id].span})")
+                continue
+            ids[precedence.id] = precedence
+            if precedence.by_side:
+                self.side_precedence(precedence, sides)
+                continue
+            if any(s.kind == "any" for s in precedence.winners):
+                self.error(precedence.span, f"precedence {precedence.id}: `*` can only stand after over")
+                continue
+            winners = list(dict.fromkeys(r for s in precedence.winners for r in self.expand(s)))
+            above = _reaching(edges, set(winners))  # rulings already placed above the winners
+            losers: list[str] = []
+            for selector in precedence.losers:
+                if selector.kind == "any":
+                    # 「the rest」: every ruling not already placed above the winners
+                    losers += [r for r in self.rulings if r not in above and r not in winners]
+                    continue
+                for rule_id in self.expand(selector):
+                    if rule_id in above:
+                        self.error(selector.span, f"precedence {precedence.id} makes a cycle: {rule_id} is already "
+                                                  f"placed above {_path(edges, rule_id, set(winners))}")
+                        break
+                    losers.append(rule_id)
+            for winner in winners:
+                for loser in losers:
+                    if loser != winner:
+                        edges[winner].setdefault(loser, precedence.id)
+        return _closure(edges), sides
+
+    def side_precedence(self, precedence: Precedence, sides: list[SidePrecedence]) -> None:
+        selectors = precedence.winners + precedence.losers
+        if len(precedence.winners) != 1 or len(precedence.losers) != 1 or any(s.kind != "side" for s in selectors):
+            self.error(precedence.span, f"precedence {precedence.id}: a side precedence names one side over one other "
+                                        f"(`side 凶 over side 吉`), without rule selectors")
+            return
+        winner, loser = precedence.winners[0].value, precedence.losers[0].value
+        for selector in selectors:
+            if selector.value not in GENERAL:
+                self.error(selector.span, f"precedence {precedence.id}: side takes 吉 or 凶, not {selector.value}")
+                return
+        if winner == loser:
+            self.error(precedence.span, f"precedence {precedence.id}: a side cannot decide over itself")
+            return
+        for earlier in sides:
+            if (earlier.winner, earlier.loser) == (loser, winner):
+                self.error(precedence.span, f"precedence {precedence.id} makes a cycle with {earlier.id}: "
+                                            f"side {loser} is already placed over side {winner}")
+                return
+        sides.append(SidePrecedence(precedence.id, winner, loser, precedence.citation))
+
+    # 刻期 ------------------------------------------------------------------------------------
+    def check_timings(self, timings: list[TimingChoice], declarations: dict) -> None:
+        for timing in timings:
+            decl = declarations.get(timing.predicate)
+            if decl is None:
+                self.error(timing.span, f"timing: unknown predicate {timing.predicate}")
+                continue
+            needed = ["位", "层", "支", timing.method_arg]
+            missing = [n for n in needed if n not in decl.params]
+            if missing:
+                self.error(timing.span, f"timing: {timing.predicate} has no argument {missing[0]} "
+                                        f"(a 刻期 fact names the line (位, 层), the method ({timing.method_arg}) and the branch (支))")
+            for method, side in timing.methods:
+                if side not in GENERAL:
+                    self.error(timing.span, f"timing {timing.predicate}: method {method} times a {side} answer; say 吉 or 凶")
+
+
+def _reaching(edges: dict[str, dict[str, str]], targets: set[str]) -> set[str]:
+    """Every node with a path to one of `targets` (the targets themselves excluded)."""
+    parents: dict[str, list[str]] = defaultdict(list)
+    for winner, losers in edges.items():
+        for loser in losers:
+            parents[loser].append(winner)
+    found: set[str] = set()
+    stack = list(targets)
+    while stack:
+        for parent in parents.get(stack.pop(), ()):
+            if parent not in found:
+                found.add(parent)
+                stack.append(parent)
+    return found - targets
+
+
+def _path(edges: dict[str, dict[str, str]], start: str, targets: set[str]) -> str:
+    """The chain of precedences from `start` down to a target, for the cycle message."""
+    previous: dict[str, tuple[str, str]] = {}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        if node in targets:
+            steps = []
+            while node != start:
+                parent, via = previous[node]
+                steps.append(f"{node} (by {via})")
+                node = parent
+            return " above ".join(reversed(steps)) if steps else start
+        for child, via in edges.get(node, {}).items():
+            if child not in previous and child != start:
+                previous[child] = (node, via)
+                queue.append(child)
+    return "the winners"
+
+
+def _closure(edges: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """Precedence is transitive: every ruling below a ruling, with the first precedence on the way."""
+    below: dict[str, dict[str, str]] = {}
+
+    def visit(node: str, trail: set[str]) -> dict[str, str]:
+        if node in below:
+            return below[node]
+        found: dict[str, str] = {}
+        for child, via in edges.get(node, {}).items():
+            found.setdefault(child, via)
+            if child not in trail and child in edges:
+                for deeper in visit(child, trail | {node}):
+                    found.setdefault(deeper, via)
+        below[node] = found
+        return found
+
+    for node in list(edges):
+        visit(node, set())
+    return below
+
+
+def build_method(modules, rules: list[Rule], declarations: dict, retired: set[str],
+                 diagnostics: list[Diagnostic]) -> Method:
+    questions = tuple(q for m in modules for q in m.questions)
+    axes = [a for m in modules for a in m.axes]
+    precedences = [p for m in modules for p in m.precedences]
+    timings = [t for m in modules for t in m.timings]
+    checked = {r.id for r in rules}
+    failed = {r.id for m in modules for r in m.rules if r.verdicts and r.id not in checked}
+    builder = _Builder(questions, rules, retired | failed, diagnostics)
+    builder.check_axes(axes)
+    builder.check_words(axes)
+    below, sides = builder.check_precedences(precedences)
+    builder.check_timings(timings, declarations)
+    return Method(tuple(axes), tuple(precedences), tuple(timings), below, tuple(sides))
