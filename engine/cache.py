@@ -34,7 +34,7 @@ from .paths import book_dir, grammar_dir
 FORMAT = "7"
 # The modules whose behaviour a cached program depends on: any change invalidates the cache.
 _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py",
-                   "evaluate.py", "relevance.py", "cache.py")
+                   "evaluate.py", "relevance.py", "cache.py", "weighing.py")
 
 
 def cache_key(files: list[Path], school: str) -> str:

@@ -551,10 +551,13 @@ class _Run:
         for conclusion in conclusions:
             by_subject[tuple(sorted(conclusion.subject, key=str))].append(conclusion)
         conflicts = []
+        seen: set = set()  # one conflict per pair of rules and subject, however many 应期 repeat it
         for subject, group in by_subject.items():
             for i, first in enumerate(group):
                 for second in group[i + 1:]:
-                    if opposite(first.polarity, second.polarity) and not self.related(first.rule, second.rule):
+                    key = (subject, first.rule, second.rule)
+                    if key not in seen and opposite(first.polarity, second.polarity) and not self.related(first.rule, second.rule):
+                        seen.add(key)
                         conflicts.append(Conflict(subject, first, second))
         return conflicts
 

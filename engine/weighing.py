@@ -257,9 +257,8 @@ def _closure(edges: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     def visit(node: str, trail: set[str]) -> dict[str, str]:
         if node in below:
             return below[node]
-        found: dict[str, str] = {}
+        found: dict[str, str] = dict(edges.get(node, {}))  # a direct precedence names itself first
         for child, via in edges.get(node, {}).items():
-            found.setdefault(child, via)
             if child not in trail and child in edges:
                 for deeper in visit(child, trail | {node}):
                     found.setdefault(deeper, via)
