@@ -127,8 +127,10 @@ def run_case(engine: Engine, case: Case) -> Outcome:
             if answer["answer"] == UNDECIDED:
                 pairs = "; ".join(" vs ".join(p["rules"]) for p in answer["unresolved"])
                 if not wrong:
-                    status = "known-disagreement" if case.known_disagreement else "undecided"
-                    return Outcome(case, status, f"the book says {case.verdict}; 未决 between {pairs}", engine_verdict)
+                    detail = f"the book says {case.verdict}; 未决 between {pairs}"
+                    if case.known_disagreement:
+                        return Outcome(case, "known-disagreement", f"{case.known_disagreement} ({detail})", engine_verdict)
+                    return Outcome(case, "undecided", detail, engine_verdict)
                 wrong.append(f"the book says {case.verdict}, the engine 未决 ({pairs})")
             elif not _same_side(judgement, answer, case.verdict):
                 wrong.append(f"the book says {case.verdict}, the engine answers {engine_verdict}")

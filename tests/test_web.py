@@ -42,6 +42,7 @@ chapter 56 疾病
 predicate 用神候(位, 层) "a <b>bold</b> gloss"
 question 疾病 chapter 56 "自占 by 世" sub 症候 防疫
 §56.1 「夫死生有命」
+answer 疾病: 愈 平 / 不愈
 # a comment with <script>alert("rule file")</script> in it
 rule 疾病.用神.自 when 问(事: 疾病), 所问(人: 自), 爻(位: P, 值: V), V > 8 then 用神(位: P, 层: 本)
 rule 疾病.动吉 when 用神(位: P, 层: 本), 爻(位: P, 值: 9) then 断(位: P) 愈 "用神{P}爻动 <script>x</script>" strength 十之七 timing "{P}日"
@@ -204,6 +205,9 @@ def test_judge_page_verdicts_with_proofs_conflicts_and_escaping(judge_client):
     assert "&lt;script&gt;x&lt;/script&gt;" in body and "<script" not in text
     assert "Conflicts" in text and "疾病.冲" in text
     assert "用神(位: 1, 层: 本)" in text  # the use god and its proof
+    # the answer leads the page: 未决, with the pair that blocks it
+    assert text.index('class="answers"') < text.index('class="chart') and "未决" in text
+    assert "疾病.动吉</span> (愈, §56.1) vs" in text
 
 
 def test_judge_page_shows_a_defeated_ruling_as_such(judge_client):

@@ -29,11 +29,20 @@ def catalog(program) -> list[dict]:
                         value = getattr(arg.term, "value", None)
                         if arg.name == "事" and value is not None:
                             rules_by_question.setdefault(value, []).append(rule.id)
+    method = program.method
     return [
         {"chapter": q.chapter, "question": q.name, "sub_questions": list(q.subquestions), "use_god": q.doc,
-         "use_god_rules": rules_by_question.get(q.name, [])}
+         "use_god_rules": rules_by_question.get(q.name, []),
+         "answers": {a.name: {"left": list(a.left), "right": list(a.right), "sides": [a.left_side, a.right_side],
+                              "cite": a.citation.ref if a.citation else None}
+                     for a in method.axes_of(q.name)}}
         for q in sorted(program.questions, key=lambda q: (q.chapter, q.name))
     ]
+
+
+def _axis(row: dict) -> str:
+    own = row["answers"].get(row["question"])
+    return f"{' '.join(own['left'])} / {' '.join(own['right'])}" if own else ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"questions": rows})
         return 0
-    table = Table("章", "question", "sub-questions", "用神")
+    table = Table("章", "question", "answer", "sub-questions", "用神")
     for row in rows:
-        table.add_row(str(row["chapter"]), row["question"], " ".join(row["sub_questions"]), row["use_god"])
+        table.add_row(str(row["chapter"]), row["question"], _axis(row), " ".join(row["sub_questions"]), row["use_god"])
     out = console()
     out.print(table)
     if not rows:
