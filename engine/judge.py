@@ -83,14 +83,20 @@ class Judgement:
                 "strength": conclusion.strength, "timing": conclusion.timing, "text": conclusion.text,
                 "subject": dict(conclusion.subject), "defeated_by": defeated_by}
 
-    def verdicts(self) -> list[dict[str, Any]]:
+    def verdicts(self, proofs: bool = False) -> list[dict[str, Any]]:
         result = self.chart.result
         rows = [self.verdict(c, None) for c in result.conclusions]
+        heads: list[tuple[Conclusion, str | None]] = [(c, None) for c in result.conclusions]
         seen = set()
         for defeat in result.defeats:
             if isinstance(defeat.head, Conclusion) and (defeat.head, defeat.by_rule) not in seen:
                 seen.add((defeat.head, defeat.by_rule))
                 rows.append(self.verdict(defeat.head, defeat.by_rule))
+                heads.append((defeat.head, defeat.by_rule))
+        if proofs:  # each verdict's proof tree, as `yimao why` gives it
+            explainer = Explainer(result)
+            for row, (conclusion, defeated_by) in zip(rows, heads):
+                row["proof"] = explainer.verdict_proof(conclusion, defeated_by)
         return rows
 
     def conflicts(self) -> list[dict[str, Any]]:
@@ -118,6 +124,6 @@ class Judgement:
         return not any(predicate == "问" and arg == "事" and value != self.question.name
                        for predicate, arg, value in card.fixed)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"question": self.question.to_dict(), "use_god": self.use_god(), "verdicts": self.verdicts(),
+    def to_dict(self, proofs: bool = False) -> dict[str, Any]:
+        return {"question": self.question.to_dict(), "use_god": self.use_god(), "verdicts": self.verdicts(proofs),
                 "conflicts": self.conflicts(), "missing": self.missing(), "chart": self.chart.to_dict()}

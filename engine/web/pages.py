@@ -84,7 +84,7 @@ def why_page(why: Why, links: NoLinks = STANDALONE) -> Page:
     reason = None
     if not why.matching and not why.defeated:
         whynot = WhyNot(why.result)
-        reason = pages.reason(whynot.to_json(whynot.explain(why.pattern, 3)))
+        reason = pages.reason(whynot.to_json(whynot.explain_query(why.pattern, 3)))
     return "why.html", {
         "title": f"why {why.query}",
         "query": why.query,
