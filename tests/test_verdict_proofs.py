@@ -2,7 +2,10 @@
 question flags of `judge`, `judge --json --proofs`, shared subproofs printed once, exit codes and
 one-line errors."""
 
+import html
 import json
+import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -251,3 +254,23 @@ def test_parse_query_rejects_what_it_cannot_read(rulebook):
     program = load_engine([rulebook]).program
     with pytest.raises(UsageError):
         parse_query("断(", program)
+
+
+def test_web_why_takes_the_question_and_judge_links_keep_it(rulebook):
+    from engine.web.app import create_app
+
+    client = create_app([rulebook]).test_client()
+    query = {"fact": "断 愈", "question": "疾病", "lines": "977777", "day": "子"}
+    text = client.get("/why", query_string=query).get_data(as_text=True)
+    assert "疾病.动吉" in text and "does not hold" not in text
+    text = client.get("/why", query_string={**query, "question": ""}).get_data(as_text=True)
+    assert "does not hold" in text
+    # A proof cut short on the judge page links to /why on the same question's chart.
+    client = create_app().test_client()
+    chart = {"hexagram": "豐之萃", "month": "申", "day": "丁酉", "question": "求财"}
+    text = client.get("/judge", query_string=chart).get_data(as_text=True)
+    links = [parse_qs(urlsplit(html.unescape(href)).query) for href in re.findall(r'href="(/why\?[^"]+)"', text)]
+    assert links and all(link["question"] == ["求财"] for link in links)
+    (link,) = [link for link in links if link["fact"][0].startswith("取候")]  # it rests on 问(事: 求财)
+    text = client.get("/why", query_string={k: v[0] for k, v in link.items()}).get_data(as_text=True)
+    assert "用神.取" in text and "does not hold" not in text

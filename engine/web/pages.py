@@ -36,17 +36,7 @@ def chart_page(chart: Chart, links: NoLinks = STANDALONE) -> Page:
 def _verdict_rows(judgement: Judgement, pages: ProofPages) -> list[dict[str, Any]]:
     """Every 断: the standing ones with their proof, the defeated ones with what defeated them."""
     result = judgement.chart.result
-    explainer = Explainer(result)
-    rows = []
-    for conclusion in result.conclusions:
-        rows.append({**judgement.verdict(conclusion, None),
-                     "proof": pages.node(explainer.to_json(explainer.prove(conclusion)[0]))})
-    seen = set()
-    for defeat in result.defeats:
-        if isinstance(defeat.head, Conclusion) and (defeat.head, defeat.by_rule) not in seen:
-            seen.add((defeat.head, defeat.by_rule))
-            rows.append({**judgement.verdict(defeat.head, defeat.by_rule),
-                         "proof": pages.node(explainer.to_json(explainer.defeat_node(defeat, None)))})
+    rows = [{**row, "proof": pages.node(row["proof"])} for row in judgement.verdicts(proofs=True)]
     conflicted = {rule for c in result.conflicts for rule in (c.first.rule, c.second.rule)}
     for row in rows:
         row["in_conflict"] = row["rule"] in conflicted and row["defeated_by"] is None
