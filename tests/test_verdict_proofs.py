@@ -15,19 +15,7 @@ from engine.query import Pattern, RuleQuery, VerdictPattern, parse_query
 from engine.render.proof import _circled
 from engine.rulebook import load_engine
 from rulebooks import write
-
-INPUTS = """
-input 爻(位, 值)
-input 纳甲(位, 支)
-input 月建(支)
-input 日辰(支)
-input 用神(位, 层)
-input 问(事)
-input 子问(问)
-input 所问(人)
-input 本命(支)
-input 问者(性)
-"""
+from test_judge import INPUTS  # the question inputs the judge tests use
 
 # 用神 is used twice under 有气 (directly and through 旺), and 旺 twice under the 断: a proof with
 # shared subproofs. 疾病.静 defeats the 断 in a 午 month.
@@ -231,6 +219,20 @@ def test_judge_json_proofs(rulebook, capsys):
     assert lost["proof"]["rule"] == "疾病.动吉" and lost["proof"]["defeated_by"][0]["rule"] == "疾病.静"
     code, out, err = run(capsys, rulebook, *base, "--proofs")
     assert code == 2 and not out and "--proofs needs --json" in err and err.count("\n") == 1
+
+
+def test_verdict_proof_from_python(rulebook, capsys):
+    import engine
+    from engine.explain import verdict_proof
+
+    judgement = engine.judge(question="疾病", lines="977777", day="子", month="午", rulebook=[rulebook])
+    result = judgement.chart.result
+    (standing,) = result.conclusions
+    (defeat,) = [d for d in result.defeats if d.rule == "疾病.动吉"]
+    assert verdict_proof(result, standing)["rule"] == "疾病.静"
+    lost = verdict_proof(result, defeat.head, "疾病.静")
+    assert lost["rule"] == "疾病.动吉" and lost["defeated_by"][0]["fact"] == "断(位: 1) 不愈 「值月」"
+    assert lost == run_json(capsys, rulebook, "why", "疾病.动吉", *CHART, "--month", "午", "--question", "疾病")["defeated"][0]
 
 
 def test_circled_markers():
