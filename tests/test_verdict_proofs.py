@@ -116,6 +116,8 @@ def test_birth_year_and_sub_question_reach_the_rules(rulebook, capsys):
     (proof,) = data["proofs"]
     assert proof["rule"] == "疾病.命" and proof["fact"] == "断 不愈 「本命寅」"
     assert run_json(capsys, rulebook, "why", "子问(问: 症候)", *CHART, "--question", "疾病.症候")["holds"]
+    facts = run_json(capsys, rulebook, "facts", "--predicate", "所问", *CHART, "--question", "疾病", "--about", "妻")
+    assert facts == [{"predicate": "所问", "args": {"人": "妻"}}]
 
 
 def test_why_a_rule_that_concludes_facts(rulebook, capsys):
@@ -124,7 +126,7 @@ def test_why_a_rule_that_concludes_facts(rulebook, capsys):
     assert proof["fact"] == "旺(位: 1)" and proof["rule"] == "疾病.旺"
 
 
-def test_why_a_defeated_verdict_shows_what_defeated_it(rulebook, capsys):
+def test_why_a_defeated_verdict_shows_what_defeated_it(rulebook, capsys, tmp_path):
     for query in ("疾病.动吉", "断 愈"):
         data = run_json(capsys, rulebook, "why", query, *CHART, "--month", "午", "--question", "疾病")
         assert not data["holds"] and not data["proofs"]
@@ -134,6 +136,9 @@ def test_why_a_defeated_verdict_shows_what_defeated_it(rulebook, capsys):
     assert code == 0
     assert out.startswith("DEFEATED: 断(位: 1) 愈 应期 1日 「用神1爻有气」  ← 疾病.动吉 §56.1")
     assert "└── DEFEATED BY 断(位: 1) 不愈 「值月」  ← 疾病.静 §56.2" in out
+    report = tmp_path / "why.html"
+    code, out, _ = run(capsys, rulebook, "why", "疾病.动吉", *CHART, "--month", "午", "--question", "疾病", "--html", str(report))
+    assert code == 0 and not out and "疾病.静" in report.read_text(encoding="utf-8")
 
 
 def test_whynot_a_verdict_pattern(rulebook, capsys):

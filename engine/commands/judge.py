@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 
 from ..api import evaluate_chart, rulebook_label
+from ..errors import UsageError
 from ..inputs import add_chart_arguments, moment_from_args
 from ..judge import Judgement, parse_question
 from ..render.judge import judgement_renderable
 from ..render.output import console
 from ..web.report import add_html_argument, emit
 from .chart import require_cast
-from ..errors import UsageError
 from .common import add_question_arguments, add_rulebook_argument, engine_from_args
 
 
