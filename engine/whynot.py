@@ -24,7 +24,7 @@ class Reason:
     """Why a pattern does not hold, or that it does."""
 
     pattern: str
-    status: str  # holds | input-missing | no-table-row | no-rule | not-derived
+    status: str  # holds | input-missing | no-table-row | no-rule | not-derived | defeated
     detail: str = ""
     attempts: tuple["Attempt", ...] = ()
     defeated: tuple[dict, ...] = ()
@@ -78,7 +78,7 @@ class WhyNot:
             detail = "no table row matches" if decl.kind == "table" else "no rule concludes it"
             return Reason(text, "no-table-row" if decl.kind == "table" else "no-rule", detail, defeated=defeated)
         attempts = tuple(a for rule in rules for a in self.attempts(rule, pattern, depth))
-        return Reason(text, "not-derived", "", attempts, defeated)
+        return _not_derived(text, attempts, defeated)
 
     def explain_query(self, query: Query, depth: int = 3) -> Reason:
         """A fact pattern as `explain`; a 断 pattern: every rule whose 断 could match it; a rule id:
@@ -91,11 +91,11 @@ class WhyNot:
             return Reason(text, "holds", "; ".join(describe(self.program, head) for head, _ in found.holding[:5]))
         defeated = self._defeated(found.defeats)
         if isinstance(query, RuleQuery):
-            return Reason(text, "not-derived", "", (self.walk(self.program.rule(query.rule), {}, depth),), defeated)
+            return _not_derived(text, (self.walk(self.program.rule(query.rule), {}, depth),), defeated)
         attempts = tuple(self.walk(rule, env, depth) for rule, env in self._verdict_rules(query))
         if not attempts:
             return Reason(text, "no-rule", "no rule concludes it", defeated=defeated)
-        return Reason(text, "not-derived", "", attempts, defeated)
+        return _not_derived(text, attempts, defeated)
 
     def _verdict_rules(self, query: VerdictPattern) -> list[tuple[Rule, dict]]:
         """The rules whose 断 could match the pattern, in source order, with what it binds."""
@@ -206,6 +206,14 @@ class WhyNot:
         if reason.defeated:
             data["defeated"] = list(reason.defeated)
         return data
+
+
+def _not_derived(text: str, attempts: tuple[Attempt, ...], defeated: tuple[dict, ...]) -> Reason:
+    """No derivation stands: `defeated` when some was made and an exception beat it."""
+    if not defeated:
+        return Reason(text, "not-derived", "", attempts)
+    winners = sorted({node["defeated_by"][0]["rule"] for node in defeated})
+    return Reason(text, "defeated", f"derived, but defeated by {', '.join(winners)}", attempts, defeated)
 
 
 def head_as_absent(head: Atom, params) -> Absent:

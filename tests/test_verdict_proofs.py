@@ -162,11 +162,12 @@ def test_whynot_a_verdict_pattern(rulebook, capsys):
 
 def test_whynot_a_rule_id_says_when_it_fired_but_was_defeated(rulebook, capsys):
     data = run_json(capsys, rulebook, "whynot", "疾病.动吉", *CHART, "--month", "午", "--question", "疾病")
+    assert data["status"] == "defeated" and data["detail"] == "derived, but defeated by 疾病.静"
     (attempt,) = data["rules"]
     assert attempt["note"] == "the body matches; the conclusion was defeated by 疾病.静"
     assert data["defeated"][0]["defeated_by"][0]["rule"] == "疾病.静"
-    code, out, _ = run(capsys, rulebook, "whynot", "疾病.动吉", *CHART, "--month", "午", "--question", "疾病")
-    assert code == 0 and "defeated by 疾病.静" in out
+    code, out, _ = run(capsys, rulebook, "whynot", "断 愈", *CHART, "--month", "午", "--question", "疾病")
+    assert code == 0 and out.startswith("断 愈  defeated: derived, but defeated by 疾病.静\n")
     data = run_json(capsys, rulebook, "whynot", "疾病.命", *CHART, "--question", "疾病")
     assert data["pattern"] == "疾病.命" and data["rules"][0]["fails_at"] == "本命(支: _)"
 
