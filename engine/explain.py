@@ -30,7 +30,8 @@ def describe(program: Program, head: Fact | Conclusion | Absent) -> str:
     if isinstance(head, Conclusion):
         subject = ", ".join(f"{k}: {v}" for k, v in head.subject)
         strength = f" {head.strength}" if head.strength else ""
-        return f"断{f'({subject})' if subject else ''} {head.polarity}{strength} 「{head.text}」"
+        timing = f" 应期 {head.timing}" if head.timing else ""  # verdicts that differ only in their day
+        return f"断{f'({subject})' if subject else ''} {head.polarity}{strength}{timing} 「{head.text}」"
     params = program.declarations[head.predicate].params
     args = ", ".join(f"{name}: {'_' if value is None else value}" for name, value in zip(params, head.values))
     return f"{head.predicate}({args})"
@@ -115,6 +116,21 @@ class Explainer:
             children.extend(sub[:1] if not everything else sub)
         return ProofNode(head, derivation, tuple(children), alternatives=others)
 
+    def through(self, head: Fact | Conclusion, derivation: Derivation, depth: int | None = None) -> ProofNode:
+        """The proof of `head` by one given derivation (the one a named rule made, say)."""
+        others = len(self.derivations_of(head)) - 1
+        return self._node(head, derivation, depth, False, frozenset(), max(others, 0))
+
+    def verdict_proof(self, verdict: Conclusion, defeated_by: str | None = None, depth: int | None = None) -> dict[str, Any]:
+        """A verdict's proof as JSON: its lowest proof, or, for a verdict `defeated_by` an
+        exception, the derivation that lost with the exception's proof under `defeated_by`."""
+        if defeated_by is not None:
+            defeat = next((d for d in self.result.defeats if d.head == verdict and d.by_rule == defeated_by), None)
+            if defeat is not None:
+                return self.to_json(self.defeat_node(defeat, depth))
+        nodes = self.prove(verdict, depth)
+        return self.to_json(nodes[0]) if nodes else {"fact": describe(self.program, verdict), "source": "absent"}
+
     def defeated(self, head: Fact | Conclusion, depth: int | None = None) -> list[ProofNode]:
         """The derivations of `head` that exceptions defeated, each with the winning exception's proof."""
         nodes = []
@@ -158,6 +174,12 @@ class Explainer:
         if node.defeated_by:
             data["defeated_by"] = [self.to_json(c) for c in node.defeated_by]
         return data
+
+
+def verdict_proof(result: Result, verdict: Conclusion, defeated_by: str | None = None) -> dict[str, Any]:
+    """The proof tree (as `Explainer.to_json`) of one verdict of a result; see Explainer.verdict_proof.
+    Several verdicts of one result share an Explainer's memo: call its method for them instead."""
+    return Explainer(result).verdict_proof(verdict, defeated_by)
 
 
 def quoted_clause(ref: str, quotes: list[str]) -> str:

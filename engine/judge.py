@@ -85,14 +85,20 @@ class Judgement:
                 "strength": conclusion.strength, "timing": conclusion.timing, "text": conclusion.text,
                 "subject": dict(conclusion.subject), "defeated_by": defeated_by}
 
-    def verdicts(self) -> list[dict[str, Any]]:
+    def verdicts(self, proofs: bool = False) -> list[dict[str, Any]]:
         result = self.chart.result
         rows = [self.verdict(c, None) for c in result.conclusions]
+        heads: list[tuple[Conclusion, str | None]] = [(c, None) for c in result.conclusions]
         seen = set()
         for defeat in result.defeats:
             if isinstance(defeat.head, Conclusion) and (defeat.head, defeat.by_rule) not in seen:
                 seen.add((defeat.head, defeat.by_rule))
                 rows.append(self.verdict(defeat.head, defeat.by_rule))
+                heads.append((defeat.head, defeat.by_rule))
+        if proofs:  # each verdict's proof tree, as `yimao why` gives it
+            explainer = Explainer(result)
+            for row, (conclusion, defeated_by) in zip(rows, heads):
+                row["proof"] = explainer.verdict_proof(conclusion, defeated_by)
         return rows
 
     def weighed(self) -> list[Answer]:
@@ -126,8 +132,9 @@ class Judgement:
             return {"id": precedence_id, "cite": None, "quotes": []}
         return {"id": precedence_id, "cite": found.citation.ref, "quotes": list(found.citation.quotes)}
 
-    def answers(self) -> list[dict[str, Any]]:
+    def answers(self, proofs: bool = False) -> list[dict[str, Any]]:
         rows = []
+        explainer = Explainer(self.chart.result) if proofs else None
         for answer in self.weighed():
             strength = next((r.strength for r in answer.decided_by if r.strength), None)
             rows.append({
@@ -143,6 +150,9 @@ class Judgement:
                                           citation_of(self.chart.result.program, b.rule)["cite"]]}
                                for a, b in answer.unresolved],
             })
+            if explainer is not None:  # each deciding ruling's proof, one per conclusion
+                for item, ruling in zip(rows[-1]["decided_by"], answer.decided_by):
+                    item["proofs"] = [explainer.verdict_proof(c) for c in ruling.conclusions]
         return rows
 
     def conflicts(self) -> list[dict[str, Any]]:
@@ -180,6 +190,7 @@ class Judgement:
         return not any(predicate == "问" and arg == "事" and value != self.question.name
                        for predicate, arg, value in card.fixed)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"question": self.question.to_dict(), "answers": self.answers(), "use_god": self.use_god(), "verdicts": self.verdicts(),
+    def to_dict(self, proofs: bool = False) -> dict[str, Any]:
+        return {"question": self.question.to_dict(), "answers": self.answers(proofs), "use_god": self.use_god(),
+                "verdicts": self.verdicts(proofs),
                 "conflicts": self.conflicts(), "missing": self.missing(), "chart": self.chart.to_dict()}

@@ -1,5 +1,5 @@
-"""Explanations for absent facts: which rules could conclude the pattern, and for each the first
-body pattern that fails, recursively to a depth."""
+"""Explanations for absent facts and verdicts: which rules could conclude the pattern (or the
+rule asked for by id), and for each the first body pattern that fails, recursively to a depth."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from .compile import _le, _lt, _vars
 from .evaluate import Result
 from .explain import Explainer, describe
 from .facts import Absent, Fact
+from .found import find
 from .matching import match_atom
-from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var
-from .query import Pattern
+from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Var, Verdict
+from .query import Pattern, Query, RuleQuery, VerdictPattern
 
 MAX_ENVS = 5000
 
@@ -23,7 +24,7 @@ class Reason:
     """Why a pattern does not hold, or that it does."""
 
     pattern: str
-    status: str  # holds | input-missing | no-table-row | no-rule | not-derived
+    status: str  # holds | input-missing | no-table-row | no-rule | not-derived | defeated
     detail: str = ""
     attempts: tuple["Attempt", ...] = ()
     defeated: tuple[dict, ...] = ()
@@ -69,11 +70,7 @@ class WhyNot:
         if holding:
             return Reason(text, "holds", "; ".join(describe(self.program, f) for f in holding[:5]))
         decl = self.program.declarations[pattern.predicate]
-        defeated = tuple(
-            self.explainer.to_json(self.explainer.defeat_node(d, 2))
-            for d in self.result.defeats
-            if isinstance(d.head, Fact) and pattern.matches(d.head)
-        )
+        defeated = self._defeated(d for d in self.result.defeats if isinstance(d.head, Fact) and pattern.matches(d.head))
         if decl.kind == "input":
             return Reason(text, "input-missing", f"{pattern.predicate} is an input fact and none matching was given", defeated=defeated)
         rules = [r for r in self.program.rules if any(isinstance(h, Atom) and h.predicate == pattern.predicate for h in r.heads)]
@@ -81,7 +78,37 @@ class WhyNot:
             detail = "no table row matches" if decl.kind == "table" else "no rule concludes it"
             return Reason(text, "no-table-row" if decl.kind == "table" else "no-rule", detail, defeated=defeated)
         attempts = tuple(a for rule in rules for a in self.attempts(rule, pattern, depth))
-        return Reason(text, "not-derived", "", attempts, defeated)
+        return _not_derived(text, attempts, defeated)
+
+    def explain_query(self, query: Query, depth: int = 3) -> Reason:
+        """A fact pattern as `explain`; a 断 pattern: every rule whose 断 could match it; a rule id:
+        that rule. Each attempt stops at its first failing pattern, or says what defeated it."""
+        if isinstance(query, Pattern):
+            return self.explain(query, depth)
+        found = find(self.result, query)
+        text = query.text()
+        if found.holding:
+            return Reason(text, "holds", "; ".join(describe(self.program, head) for head, _ in found.holding[:5]))
+        defeated = self._defeated(found.defeats)
+        if isinstance(query, RuleQuery):
+            return _not_derived(text, (self.walk(self.program.rule(query.rule), {}, depth),), defeated)
+        attempts = tuple(self.walk(rule, env, depth) for rule, env in self._verdict_rules(query))
+        if not attempts:
+            return Reason(text, "no-rule", "no rule concludes it", defeated=defeated)
+        return _not_derived(text, attempts, defeated)
+
+    def _verdict_rules(self, query: VerdictPattern) -> list[tuple[Rule, dict]]:
+        """The rules whose 断 could match the pattern, in source order, with what it binds."""
+        found = []
+        for rule in self.program.rules:
+            for head in rule.heads:
+                env = query.admits(head) if isinstance(head, Verdict) else None
+                if env is not None:
+                    found.append((rule, env))
+        return found
+
+    def _defeated(self, defeats) -> tuple[dict, ...]:
+        return tuple(self.explainer.to_json(self.explainer.defeat_node(d, 2)) for d in defeats)
 
     def attempts(self, rule: Rule, pattern: Pattern, depth: int) -> list[Attempt]:
         found = []
@@ -179,6 +206,14 @@ class WhyNot:
         if reason.defeated:
             data["defeated"] = list(reason.defeated)
         return data
+
+
+def _not_derived(text: str, attempts: tuple[Attempt, ...], defeated: tuple[dict, ...]) -> Reason:
+    """No derivation stands: `defeated` when some was made and an exception beat it."""
+    if not defeated:
+        return Reason(text, "not-derived", "", attempts)
+    winners = sorted({node["defeated_by"][0]["rule"] for node in defeated})
+    return Reason(text, "defeated", f"derived, but defeated by {', '.join(winners)}", attempts, defeated)
 
 
 def head_as_absent(head: Atom, params) -> Absent:

@@ -9,15 +9,23 @@ import argparse
 from ..chart import Chart, book_conventions
 from ..errors import UsageError
 from ..evaluate import fact_sort_key
-from ..explain import Explainer, describe
+from ..explain import Explainer, ProofNode, describe
+from ..found import find
 from ..hexagrams import HexagramNames
 from ..inputs import cast_from_args, moment_from_args
-from ..query import parse_pattern
+from ..query import parse_query
 from ..render.output import console, print_json
-from ..render.proof import proof_tree, whynot_tree
+from ..render.proof import SharedSubproofs, proof_tree, whynot_tree
 from ..web.report import add_html_argument, emit
 from ..whynot import WhyNot
 from .common import add_evaluation_arguments, evaluate_from_args
+
+
+# The depth of a proof printed as text unless --depth or --all says otherwise: a verdict's proof
+# to this depth, shared subproofs folded, fits on a screen (about 40 lines on the book's charts).
+TEXT_DEPTH = 4
+QUERY_HELP = ("a fact pattern '无用(位: 3)' / '月破(位: P)'; a verdict '断', '断 愈', '断(位: 4) 吉'; "
+              "or a rule id 用神断.全吉")
 
 
 def register(subparsers) -> None:
@@ -27,19 +35,25 @@ def register(subparsers) -> None:
     add_evaluation_arguments(facts)
     facts.set_defaults(run=run_facts)
 
-    why = subparsers.add_parser("why", help="the proof tree of a fact", description="Print the proof of a fact (or of every "
-                                "fact matching a pattern with variables): rule, citation, quoted clause, the facts it used.")
-    why.add_argument("fact", help="e.g. '无用(位: 3)' or '月破(位: P)'")
-    why.add_argument("--depth", type=int, default=None, metavar="N", help="show at most N levels")
-    why.add_argument("--all", action="store_true", help="every derivation, not only the lowest proof")
+    why = subparsers.add_parser("why", help="the proof tree of a fact or a verdict", description="Print the proof of a fact "
+                                "(or of every fact matching a pattern with variables), of a verdict (断 pattern), or of what a "
+                                "rule concluded (rule id): rule, citation, quoted clause, the facts it used. A subproof used "
+                                "twice is printed once, marked ①, and referred to after as (see ①). Exit 1 when nothing "
+                                "matching holds or was defeated.")
+    why.add_argument("fact", metavar="QUERY", help=QUERY_HELP)
+    why.add_argument("--depth", type=int, default=None, metavar="N",
+                     help=f"show at most N levels (text default {TEXT_DEPTH}; JSON and --html: all)")
+    why.add_argument("--all", action="store_true", help="every derivation, not only the lowest proof, and every level "
+                     "unless --depth is given")
     why.add_argument("--json", action="store_true", help="print JSON")
     add_html_argument(why)
     add_evaluation_arguments(why)
     why.set_defaults(run=run_why)
 
-    whynot = subparsers.add_parser("whynot", help="why a fact does not hold", description="For an absent fact: the rules that "
-                                   "could conclude it and, for each, the first pattern that fails, recursively.")
-    whynot.add_argument("fact", help="e.g. '实破(位: 3)'")
+    whynot = subparsers.add_parser("whynot", help="why a fact or verdict does not hold", description="For an absent fact "
+                                   "or verdict: the rules that could conclude it (or the rule named) and, for each, the "
+                                   "first pattern that fails, recursively, or the exception that defeated it.")
+    whynot.add_argument("fact", metavar="QUERY", help=QUERY_HELP)
     whynot.add_argument("--depth", type=int, default=3, metavar="N", help="how far to follow failing patterns (default 3)")
     whynot.add_argument("--json", action="store_true", help="print JSON")
     add_evaluation_arguments(whynot)
@@ -66,26 +80,34 @@ def run_facts(args: argparse.Namespace) -> int:
 
 
 class Why:
-    """The proofs of the facts matching a query, and the defeated derivations of matching facts."""
+    """The proofs of the facts or verdicts matching a query, and the defeated derivations of matching ones."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, text: bool = False) -> None:
         _check_depth(args.depth)
         self.query = args.fact
         self.result = result = evaluate_from_args(args)
-        self.pattern = pattern = parse_pattern(args.fact, result.program)
+        self.pattern = query = parse_query(args.fact, result.program)
         self.explainer = explainer = Explainer(result)
-        self.matching = sorted((f for f in result.facts(pattern.predicate) if pattern.matches(f)), key=fact_sort_key)
-        self.proofs = [node for fact in self.matching for node in explainer.prove(fact, args.depth, args.all)]
-        self.defeated = [explainer.defeat_node(d, args.depth) for d in result.defeats
-                         if d.head.__class__.__name__ == "Fact" and pattern.matches(d.head)]
+        depth = args.depth if args.depth is not None or args.all or not text else TEXT_DEPTH
+        found = find(result, query)
+        self.matching = [head for head, _ in found.holding]
+        self.proofs = [node for head, derivation in found.holding
+                       for node in (explainer.prove(head, depth, args.all) if derivation is None
+                                    else [explainer.through(head, derivation, depth)])]
+        self.defeated = [explainer.defeat_node(d, depth) for d in found.defeats]
         cast = cast_from_args(args, HexagramNames(result.program).resolve)  # for the report's chart
         moment = moment_from_args(args)
         label = rulebook_label(args.rulebook)
         self.chart = Chart(cast, moment, result, book_conventions(moment, result.program.school, label)) if cast else None
 
 
+def _cut(node: ProofNode) -> bool:
+    """Whether any part of the proof was cut by the depth limit."""
+    return node.truncated or any(_cut(c) for c in (*node.children, *node.defeated_by))
+
+
 def run_why(args: argparse.Namespace) -> int:
-    why = Why(args)
+    why = Why(args, text=not args.json and not args.html)
     explainer, proofs, defeated = why.explainer, why.proofs, why.defeated
 
     def data():
@@ -102,20 +124,25 @@ def run_why(args: argparse.Namespace) -> int:
         out = console()
         if not why.matching and not defeated:
             out.print(f"{args.fact} does not hold; try: yimao whynot '{args.fact}'")
+            return
+        shared = SharedSubproofs([*proofs, *defeated])
         for node in proofs:
-            out.print(proof_tree(explainer, node))
+            out.print(proof_tree(explainer, node, shared=shared))
         for node in defeated:
-            out.print(proof_tree(explainer, node, prefix="DEFEATED: "))
+            out.print(proof_tree(explainer, node, prefix="DEFEATED: ", shared=shared))
+        if any(_cut(node) for node in (*proofs, *defeated)):
+            out.print("(… marks a proof cut short: --depth N shows N levels, --all every level and derivation)")
 
-    return emit(args, data, page, text)
+    emit(args, data, page, text)
+    return 0 if why.matching or defeated else 1
 
 
 def run_whynot(args: argparse.Namespace) -> int:
     _check_depth(args.depth)
     result = evaluate_from_args(args)
-    pattern = parse_pattern(args.fact, result.program)
+    query = parse_query(args.fact, result.program)
     explainer = WhyNot(result)
-    reason = explainer.explain(pattern, args.depth)
+    reason = explainer.explain_query(query, args.depth)
     if args.json:
         print_json(explainer.to_json(reason))
         return 0

@@ -5,25 +5,24 @@ from __future__ import annotations
 import argparse
 
 from ..api import evaluate_chart, rulebook_label
+from ..errors import UsageError
 from ..inputs import add_chart_arguments, moment_from_args
 from ..judge import Judgement, parse_question
 from ..render.judge import judgement_renderable
 from ..render.output import console
 from ..web.report import add_html_argument, emit
 from .chart import require_cast
-from .common import add_rulebook_argument, engine_from_args
+from .common import add_question_arguments, add_rulebook_argument, engine_from_args
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("judge", help="judge a question: the 用神, the verdicts (断), citations, conflicts",
                                    description="Judge a question on a chart: the 用神 chosen and why, every verdict "
                                    "with polarity, strength, timing, citation; defeated rulings and conflicts shown.")
-    parser.add_argument("--question", required=True, metavar="Q[.SUB]", help="question type and sub-question, e.g. 疾病 or 疾病.症候 (`yimao questions`)")
-    parser.add_argument("--about", metavar="WHO", help="whom it is about: 父 母 妻 夫 子 兄 友 主 仆 … (default: oneself)")
-    parser.add_argument("--birth-year", metavar="支", help="birth-year branch (本命), needed for 命墓")
-    parser.add_argument("--asker", choices=("男", "女"), help="the asker's sex")
+    add_question_arguments(parser, required=True)
     add_chart_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--proofs", action="store_true", help="with --json: each verdict's proof tree under `proof`")
     add_html_argument(parser)
     add_rulebook_argument(parser)
     parser.set_defaults(run=run)
@@ -38,8 +37,10 @@ def judgement_from_args(args: argparse.Namespace) -> Judgement:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.proofs and not args.json:
+        raise UsageError("--proofs needs --json (the text and the page show proofs through `yimao why`)")
     judgement = judgement_from_args(args)
-    data = judgement.to_dict()
+    data = judgement.to_dict(proofs=args.proofs)
 
     def page():
         from ..web.pages import judge_page

@@ -118,17 +118,18 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
         fields = _fields()
         args = parse(argv_for("judge", fields, CHART_FIELDS + QUESTION_FIELDS, fields.all("school")[:1]), bench.rulebook)
         with bench.lock:
-            return _page(judge_page(judgement_from_args(args), Links(fields.given(CHART_FIELDS + ("school",)))))
+            return _page(judge_page(judgement_from_args(args), Links(fields.given(CHART_FIELDS + QUESTION_FIELDS + ("school",)))))
 
     @app.get("/why")
     def why() -> Response:
         from ..commands.explain import Why
 
         fields = _fields()
-        argv = argv_for("why", fields, CHART_FIELDS + ("depth", "all"), fields.all("school")[:1], positional=fields.get("fact"))
+        argv = argv_for("why", fields, CHART_FIELDS + QUESTION_FIELDS + ("depth", "all"), fields.all("school")[:1],
+                        positional=fields.get("fact"))
         args = parse(argv, bench.rulebook)
         with bench.lock:
-            return _page(why_page(Why(args), Links(fields.given(CHART_FIELDS + ("school",)))))
+            return _page(why_page(Why(args), Links(fields.given(CHART_FIELDS + QUESTION_FIELDS + ("school",)))))
 
     @app.get("/compare")
     def compare() -> Response:

@@ -49,7 +49,7 @@ class Links(NoLinks):
         return route + ("?" + urlencode(query, doseq=True) if query else "")
 
     def why(self, fact: str) -> str:
-        chart = {k: v for k, v in self.chart.items() if k not in ("question", "about", "birth_year", "asker", "school2")}
+        chart = {k: v for k, v in self.chart.items() if k != "school2"}  # the question too: a proof may rest on it
         query = {**chart, "fact": fact}
         return "/why?" + urlencode(query, doseq=True)
 

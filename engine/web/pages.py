@@ -36,17 +36,7 @@ def chart_page(chart: Chart, links: NoLinks = STANDALONE) -> Page:
 def _verdict_rows(judgement: Judgement, pages: ProofPages) -> list[dict[str, Any]]:
     """Every 断: the standing ones with their proof, the defeated ones with what defeated them."""
     result = judgement.chart.result
-    explainer = Explainer(result)
-    rows = []
-    for conclusion in result.conclusions:
-        rows.append({**judgement.verdict(conclusion, None),
-                     "proof": pages.node(explainer.to_json(explainer.prove(conclusion)[0]))})
-    seen = set()
-    for defeat in result.defeats:
-        if isinstance(defeat.head, Conclusion) and (defeat.head, defeat.by_rule) not in seen:
-            seen.add((defeat.head, defeat.by_rule))
-            rows.append({**judgement.verdict(defeat.head, defeat.by_rule),
-                         "proof": pages.node(explainer.to_json(explainer.defeat_node(defeat, None)))})
+    rows = [{**row, "proof": pages.node(row["proof"])} for row in judgement.verdicts(proofs=True)]
     answers = judgement.weighed()
     unresolved = {r.rule for a in answers for pair in a.unresolved for r in pair}
     overruled = {o.loser.rule: o.winner.rule for a in answers for o in a.overruled}
@@ -92,7 +82,7 @@ def why_page(why: Why, links: NoLinks = STANDALONE) -> Page:
     reason = None
     if not why.matching and not why.defeated:
         whynot = WhyNot(why.result)
-        reason = pages.reason(whynot.to_json(whynot.explain(why.pattern, 3)))
+        reason = pages.reason(whynot.to_json(whynot.explain_query(why.pattern, 3)))
     return "why.html", {
         "title": f"why {why.query}",
         "query": why.query,
