@@ -8,16 +8,7 @@ import pytest
 from engine.cli import main
 from rulebooks import diagnostics, write
 
-INPUTS = """
-input 爻(位, 值)
-input 纳甲(位, 支)
-input 月建(支)
-input 日辰(支)
-input 用神(位, 层)
-input 问(事)
-input 子问(问)
-input 所问(人)
-"""
+from test_judge import INPUTS  # the question inputs the judge tests use
 
 # A question with an axis, rulings on both sides, precedence and a 刻期 choice.  Every line is
 # 9 (moving) or 7, and the rulings read the values, so a chart picks which rulings fire.
