@@ -44,7 +44,7 @@ def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fact", dest="base_facts", action="append", default=[], metavar="FACT",
                         help="a base fact, e.g. '爻(位: 1, 值: 9)' (repeatable); added to the chart's facts")
     parser.add_argument("--limit", type=int, default=None, metavar="N",
-                        help="stop a rulebook that derives more than N facts (default 500000)")
+                        help="stop a rulebook that records more than N derivations (facts and their proofs; default 500000)")
 
 
 def evaluate_from_args(args: argparse.Namespace) -> Result:
