@@ -34,6 +34,7 @@ class EvaluationLimit(Exception):
     def __init__(self, rule: str, limit: int) -> None:
         self.rule = rule
         self.limit = limit
+        self.span = None  # where the rule is written, when the run's program knows it
         super().__init__(f"derivation limit of {limit} reached while firing rule {rule}; the rulebook may derive without end")
 
 
@@ -430,10 +431,14 @@ class _Run:
         plan = resolved(merged(self.engine.plans[True]), self.engine.compiled) if self.static \
             else self.engine.relevance.plan_for(base)
         try:
-            for rules, members, recursive in plan:
-                self.run_stratum(rules, members, recursive)
-        except JoinLimit as stopped:
-            raise EvaluationLimit(stopped.rule, self.limit) from None
+            try:
+                for rules, members, recursive in plan:
+                    self.run_stratum(rules, members, recursive)
+            except JoinLimit as stopped:
+                raise EvaluationLimit(stopped.rule, self.limit) from None
+        except EvaluationLimit as stopped:
+            stopped.span = self.rule_span(stopped.rule)
+            raise
         conclusions = tuple(self.conclusions)
         return Result(
             self.program,
@@ -446,6 +451,10 @@ class _Run:
             self.engine.shared_facts,
             self.engine.shared_indexes,
         )
+
+    def rule_span(self, rule_id: str):
+        """Where a rule is written (for the limit's diagnostic); None for a table or an input."""
+        return next((rule.id_span for rule in self.program.rules if rule.id == rule_id), None)
 
     def facts(self) -> dict[str, tuple[tuple, ...]]:
         shared = self.engine.shared_relations

@@ -14,7 +14,8 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ..book import load_book
-from ..errors import RulebookError, UsageError
+from ..errors import ISSUES, RulebookError, UsageError
+from ..evaluate import EvaluationLimit
 from ..rulebook import load_engine, rulebook_files, school_files
 from ..schools import BASE_SCHOOL
 from .forms import CHART_FIELDS, MAX_FIELD, QUESTION_FIELDS, Fields, argv_for, cli_message, parse
@@ -179,6 +180,12 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
         lines = [d.render() for d in error.diagnostics] + [f"{len(error.diagnostics)} error(s)"]
         return _error(500, "The rulebook has errors", lines)
 
+    @app.errorhandler(EvaluationLimit)
+    def runaway(error: EvaluationLimit) -> Response:
+        from ..render.diagnostics import limit_diagnostic
+
+        return _error(500, "The rulebook has errors", [limit_diagnostic(error).render(), "1 error(s)"])
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         return _error(error.code or 500, f"{error.code} {error.name}", [error.description or ""])
@@ -186,7 +193,8 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
     @app.errorhandler(Exception)
     def internal(error: Exception) -> Response:
         app.logger.exception("request failed")
-        return _error(500, "Internal error", [f"{type(error).__name__}: the request could not be answered (see the server log)"])
+        return _error(500, "Internal error", [f"{type(error).__name__}: the request could not be answered (see the server "
+                                              f"log); this is a bug in yimao: please report it at {ISSUES}"])
 
     @app.after_request
     def headers(response: Response) -> Response:
