@@ -81,8 +81,9 @@ class Book:
     def resolve(self, ref: str) -> Chapter | Paragraph:
         """`25` -> the chapter, `25.3` or `§25.3` -> the paragraph."""
         match = _REF.match(ref)
-        if not match:
-            raise CitationError(f"bad reference {ref!r}: expected CHAPTER or CHAPTER.PARAGRAPH, e.g. 25.3")
+        if not match or len(ref) > 24:  # no chapter or paragraph has more than a few digits
+            shown = ref if len(ref) <= 24 else ref[:20] + "..."
+            raise CitationError(f"bad reference {shown!r}: expected CHAPTER or CHAPTER.PARAGRAPH, e.g. 25.3")
         chapter = int(match.group(1))
         if match.group(2) is None:
             return self.chapter(chapter)

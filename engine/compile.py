@@ -9,7 +9,11 @@ Variant -1 reads every body atom from the full relations; variant i reads atom i
 Variant RECORD serves the common rule -- one conclusion, no exception to it, outside recursion:
 it records each match itself, as the evaluator's `add` would (the derivation under predicate then
 values in `derivations`, bare until a second one comes; a new fact added to its relation), with
-no list of matches in between, and returns how many facts were new (None when none).
+no list of matches in between, and returns how many derivations were new.
+
+Every variant takes `cap`, the derivations (or matches) the run still allows, and raises
+`JoinLimit` past it: a rule whose matches multiply (ten independent atoms) is stopped inside its
+join, before its matches fill memory.
 """
 
 from __future__ import annotations
@@ -24,11 +28,12 @@ from typing import Callable
 import attrs
 
 from .check import variables
+from .derivations import Derivations, JoinLimit
 from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Value, Var, Verdict, Wildcard
 from .relation import EMPTY
 from .strata import VERDICT_NODE as VERDICT
 
-JoinFunction = Callable[[dict, list, list], None]
+JoinFunction = Callable[[dict, list, list, int], None]
 FULL = -1
 RECORD = -2
 # What a recording join reads for a predicate with no derivation yet; it is never written to.
@@ -68,7 +73,8 @@ class Variants:
 
 
 def _function(code) -> JoinFunction:
-    namespace = {"_lt": _lt, "_le": _le, "EMPTY": EMPTY, "NO_FACTS": NO_FACTS}
+    namespace = {"_lt": _lt, "_le": _le, "EMPTY": EMPTY, "NO_FACTS": NO_FACTS, "Derivations": Derivations,
+                 "JoinLimit": JoinLimit}
     exec(code, namespace)
     return namespace["join"]
 
@@ -352,16 +358,20 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
         out.line("    n += 1")
         out.line("elif d.__class__ is tuple:")
         out.line("    if d != raw:")
-        out.line("        D[h] = [d, raw]")
+        out.line("        D[h] = Derivations((d, raw))")
+        out.line("        n += 1")
         out.line("elif raw not in d:")
         out.line("    d.append(raw)")
+        out.line("    n += 1")
+        out.line(f"if n > cap: raise JoinLimit({rule.id!r})")
         out.depth = 1
         out.line("return n")
         prologue[:0] = ["n = 0", f"D = derivations.get({head.predicate!r}, NO_FACTS)"]
-        source = "def join(rels, derivations, _):\n"
+        source = "def join(rels, derivations, _, cap):\n"
     else:
         out.line(f"out.append((({', '.join(heads)},), {matched}, {absent}, {gloss}))")
-        source = "def join(rels, delta, out):\n"
+        out.line(f"if len(out) > cap: raise JoinLimit({rule.id!r})")
+        source = "def join(rels, delta, out, cap):\n"
     source += "".join(f"    {line}\n" for line in prologue)
     return source + "\n".join(out.lines) + "\n"
 

@@ -1,6 +1,10 @@
-"""The two kinds of failure a user can cause, mapped to the CLI's exit codes."""
+"""The two kinds of failure a user can cause, mapped to the CLI's exit codes; anything else is
+an internal error (a bug), exit 3, with a request to report it."""
 
 from __future__ import annotations
+
+INTERNAL_ERROR = 3
+ISSUES = "the yimao issue tracker"
 
 
 class UsageError(Exception):

@@ -11,6 +11,7 @@ from typing import Any, Iterable
 import attrs
 
 from .check import Program
+from .derivations import Derivations, JoinLimit
 from .compile import (
     FULL, RECORD, CompiledRule, CompiledRules, HeadSpec, JoinFunction, compile_rule, plain_spec, rule_source,
 )
@@ -25,12 +26,16 @@ DEFAULT_LIMIT = 500_000
 
 
 class EvaluationLimit(Exception):
-    """A rulebook that derives without end: stopped, naming the rule that was firing."""
+    """A rulebook that derives without end: stopped, naming the rule that was firing.
+
+    The limit counts derivations (every fact has at least one), so it bounds the facts, the
+    proofs kept for them, and with them the memory of a run."""
 
     def __init__(self, rule: str, limit: int) -> None:
         self.rule = rule
         self.limit = limit
-        super().__init__(f"derivation limit of {limit} facts reached while firing rule {rule}; the rulebook may derive without end")
+        self.span = None  # where the rule is written, when the run's program knows it
+        super().__init__(f"derivation limit of {limit} reached while firing rule {rule}; the rulebook may derive without end")
 
 
 class Relations(dict):
@@ -134,7 +139,7 @@ class Engine:
         for predicate in {self.program.rule(r).atoms[0].predicate for r in self.static_rules}:
             self.shared_relations[predicate] = run.relations[predicate]
             for values in run.relations[predicate].facts:
-                self.shared_derivations[(predicate, values)] = run.view.raw[(predicate, values)]
+                self.shared_derivations[(predicate, values)] = list(run.view.raw[(predicate, values)])
         self.shared_defeats.extend(run.defeats)
 
     def runtime_state(self) -> dict[str, Any]:
@@ -381,24 +386,29 @@ class _Run:
 
     # adding facts ---------------------------------------------------------------------------
     def add(self, predicate: str, values: tuple, raw: RawDerivation) -> bool:
-        """Record a derivation; True when the fact is new."""
+        """Record a derivation; True when the fact is new.  Every new derivation counts."""
         own = self.derivations.get(predicate)
         if own is None:
             own = self.derivations[predicate] = {}
         known = own.get(values)
         if known is None:
-            self.count += 1
-            if self.count > self.limit:
-                raise EvaluationLimit(raw[0] or raw[1], self.limit)
+            self.counted(raw[0] or raw[1])
             own[values] = raw  # bare until a second derivation (see `Layered`)
             self.relations[predicate].add(values)
             return True
         if known.__class__ is tuple:
             if known != raw:
-                own[values] = [known, raw]
+                self.counted(raw[0] or raw[1])
+                own[values] = Derivations((known, raw))
         elif raw not in known:
+            self.counted(raw[0] or raw[1])
             known.append(raw)
         return False
+
+    def counted(self, rule: str) -> None:
+        self.count += 1
+        if self.count > self.limit:
+            raise EvaluationLimit(rule, self.limit)
 
     def add_given(self, predicate: str, values: tuple, raw: RawDerivation) -> None:
         """An input or table fact; one of a shared predicate copies that relation for this run."""
@@ -409,7 +419,7 @@ class _Run:
             key = (predicate, values)
             own = self.derivations.setdefault(predicate, {})
             if key in self.engine.shared_derivations and values not in own:
-                own[values] = list(self.engine.shared_derivations[key])
+                own[values] = Derivations(self.engine.shared_derivations[key])
         self.add(predicate, values, raw)
 
     def run(self, base: Iterable[Fact]) -> Result:
@@ -420,8 +430,15 @@ class _Run:
             self.add_given(fact.predicate, fact.values, (None, "input", (), (), ()))
         plan = resolved(merged(self.engine.plans[True]), self.engine.compiled) if self.static \
             else self.engine.relevance.plan_for(base)
-        for rules, members, recursive in plan:
-            self.run_stratum(rules, members, recursive)
+        try:
+            try:
+                for rules, members, recursive in plan:
+                    self.run_stratum(rules, members, recursive)
+            except JoinLimit as stopped:
+                raise EvaluationLimit(stopped.rule, self.limit) from None
+        except EvaluationLimit as stopped:
+            stopped.span = self.rule_span(stopped.rule)
+            raise
         conclusions = tuple(self.conclusions)
         return Result(
             self.program,
@@ -434,6 +451,10 @@ class _Run:
             self.engine.shared_facts,
             self.engine.shared_indexes,
         )
+
+    def rule_span(self, rule_id: str):
+        """Where a rule is written (for the limit's diagnostic); None for a table or an input."""
+        return next((rule.id_span for rule in self.program.rules if rule.id == rule_id), None)
 
     def facts(self) -> dict[str, tuple[tuple, ...]]:
         shared = self.engine.shared_relations
@@ -450,14 +471,12 @@ class _Run:
         for compiled, join, records in rules:
             # The hot path, once per rule and chart.
             if records:
-                added = join(relations, derivations, None)
+                added = join(relations, derivations, None, self.limit - self.count)
                 if added:
                     self.count += added
-                    if self.count > self.limit:
-                        raise EvaluationLimit(compiled.id, self.limit)
                 continue
             out: list = []
-            join(relations, (), out)
+            join(relations, (), out, self.limit - self.count)
             if out:
                 self.take(compiled, out, new, recursive)
         if not recursive:
@@ -471,7 +490,7 @@ class _Run:
 
     def fire(self, compiled: CompiledRule, variant: int, delta: list, new: dict, recursive: bool) -> None:
         out: list = []
-        compiled.variants[variant](self.relations, delta, out)
+        compiled.variants[variant](self.relations, delta, out, self.limit - self.count)
         if out:
             self.take(compiled, out, new, recursive)
 
@@ -532,7 +551,7 @@ class _Run:
             names = self.engine.subjects[(base_id, exception_id)]
             compiled = self.engine.compiled[exception_id]
             out: list = []
-            compiled.variants[FULL](self.relations, [], out)
+            compiled.variants[FULL](self.relations, [], out, self.limit - self.count)
             own = self.defeaters(exception_id) if exception_id in self.exceptions else None
             for heads, matched, absent, gloss in out:
                 if own and own.find(compiled, heads):

@@ -65,12 +65,17 @@ class Outcome:
 
 def load_cases(folder: Path | None = None) -> list[Case]:
     folder = folder or cases_dir()
+    if not folder.is_dir():
+        raise UsageError(f"no such folder of cases: {folder}")
+    paths = sorted(folder.glob("*.toml"))
+    if not paths:
+        raise UsageError(f"no case files (*.toml) in {folder}")
     cases = []
-    for path in sorted(folder.glob("*.toml")):
+    for path in paths:
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as error:
-            raise UsageError(f"cannot read case file {path.name}: {error}") from None
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            raise UsageError(f"cannot read case file {path.name}: {getattr(error, 'strerror', None) or error}") from None
         for entry in data.get("case", []):
             try:
                 cases.append(Case(

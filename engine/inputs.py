@@ -69,6 +69,7 @@ def cast_from_args(args: argparse.Namespace, resolve_hexagram: HexagramResolver 
     --hexagram needs `resolve_hexagram` (the rulebook's table). Given together with --lines or
     --coins it must agree with them, and then the typed lines (with their tosses) are kept.
     """
+    _refuse_empty(args, ("lines", "coins", "hexagram"))
     given = [flag for flag in CAST_FLAGS if _get(args, flag)]
     if len(given) > 1:
         raise UsageError(f"give one of --lines, --coins, --random, not {_flags(given)}")
@@ -102,6 +103,7 @@ def cast_from_args(args: argparse.Namespace, resolve_hexagram: HexagramResolver 
 
 def moment_from_args(args: argparse.Namespace) -> Moment | None:
     """The moment the flags describe, or None when they give none."""
+    _refuse_empty(args, ("date", "tz", "lunar", "time", *PILLAR_FLAGS))
     pillars = {flag: _get(args, flag) for flag in PILLAR_FLAGS}
     forms = [
         flag
@@ -135,6 +137,14 @@ def moment_from_args(args: argparse.Namespace) -> Moment | None:
     if form is not None:
         return Moment.from_pillars(**pillars)
     return None
+
+
+def _refuse_empty(args: argparse.Namespace, names: Sequence[str]) -> None:
+    """A flag given an empty value is refused, never read as absent (`--date ''` is no moment)."""
+    for name in names:
+        value = _get(args, name)
+        if isinstance(value, str) and not value.strip():
+            raise UsageError(f"--{name.replace('_', '-')} is empty; give a value or leave the flag out")
 
 
 def _get(args: argparse.Namespace, name: str):
@@ -172,6 +182,9 @@ def _parse_lunar(text: str) -> tuple[int, int, int]:
 
 def _parse_time(text: str) -> time:
     try:
-        return time.fromisoformat(text.strip())
+        found = time.fromisoformat(text.strip())
     except ValueError as error:
         raise UsageError(f"--time {text!r} is not a time HH:MM or HH:MM:SS") from error
+    if found.tzinfo is not None:
+        raise UsageError(f"--time {text!r} has a zone offset; --time is Beijing wall time (use --date for another zone)")
+    return found

@@ -56,7 +56,25 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
         raise UsageError(f"--birth-year takes a branch (子 … 亥), not {birth_year!r}")
     if asker is not None and asker not in ("男", "女"):
         raise UsageError(f"--asker takes 男 or 女, not {asker!r}")
+    if about is not None and about != "自" and about not in _known_about(program):
+        raise UsageError(f"--about {about!r} is no one the rulebook knows (its tables of kin name "
+                         f"{' '.join(sorted(_known_about(program)))})")
     return Question(name, sub or None, about or "自", birth_year, asker)
+
+
+def _known_about(program: Program) -> set:
+    """Who a question can be about: every value of the 所问 argument in a table column of that
+    name (亲属, 取用 …) or fixed by a rule; anything else would silently choose no 用神."""
+    declared = program.declarations.get("所问")
+    if declared is None or not declared.params:
+        return set()
+    name = declared.params[0]
+    known = {"自"}
+    for table in program.tables:
+        if name in table.params:
+            at = table.params.index(name)
+            known.update(row[at] for row in table.rows if len(row) > at)
+    return known
 
 
 @attrs.frozen

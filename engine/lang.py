@@ -11,6 +11,7 @@ from functools import cache
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
+from . import bounds
 from .diagnostics import Diagnostic
 from .ir import (
     Arg, Arith, Atom, Axis, Change, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
@@ -82,7 +83,7 @@ class _ToIR(Transformer):
             return self.__default__(tree.data, children, tree.meta)
         try:
             return method(tree.meta, children)
-        except GrammarError:
+        except (GrammarError, SyntaxProblem):
             raise
         except Exception as error:
             raise VisitError(tree.data, tree, error) from error
@@ -104,17 +105,27 @@ class _ToIR(Transformer):
         return Const(str(children[0]))
 
     def int_const(self, meta, children):
-        return Const(int(children[0]))
+        return Const(self._int(children[0]))
 
     def neg_int_const(self, meta, children):
-        return Const(-int(children[-1]))
+        return Const(-self._int(children[-1]))
+
+    def _int(self, token: Token) -> int:
+        problem = bounds.integer_problem(str(token), self._tok(token))
+        if problem is not None:
+            raise SyntaxProblem(problem)
+        return int(token)
 
     def string_const(self, meta, children):
         return Const(_unquote(str(children[0])))
 
     def arith(self, meta, children):
         left, op, right = children
-        return Arith(str(op), left, right)
+        made = Arith(str(op), left, right)
+        problem = bounds.depth_problem(made, self._at(meta))
+        if problem is not None:
+            raise SyntaxProblem(problem)
+        return made
 
     # atoms
     def named_arg(self, meta, children):
@@ -270,6 +281,9 @@ class _ToIR(Transformer):
                 heads = tuple(item)
             elif isinstance(item, tuple) and item and item[0] == "exception":
                 exception = item
+        problem = bounds.body_problem(body, heads, id_span)
+        if problem is not None:
+            raise SyntaxProblem(problem)
         return _Rule((rule_id, id_span, exception, tuple(quotes), tuple(cites), body, heads, self._at(meta)))
 
     # tables and declarations
@@ -337,15 +351,28 @@ def parse_tree(text: str, file: str, start: str = "start") -> Tree:
         raise SyntaxProblem(_syntax_diagnostic(file, error)) from None
 
 
+def to_ir(tree: Tree, file: str):
+    """The IR of a parse tree; a bound exceeded, or a tree too deep for lark's recursive
+    transform, is a SyntaxProblem at the place it happened."""
+    try:
+        return _ToIR(file).transform(tree)
+    except RecursionError:
+        raise SyntaxProblem(bounds.deepest_node(tree, file)) from None
+    except VisitError as error:  # a transform bug must still not be a traceback for the user
+        if isinstance(error.orig_exc, RecursionError):
+            raise SyntaxProblem(bounds.deepest_node(tree, file)) from None
+        raise SyntaxProblem(Diagnostic(_span(file, error.obj), f"internal error while reading the file: {error.orig_exc}")) from None
+
+
 def parse_module(text: str, file: str) -> tuple[Module | None, list[Diagnostic]]:
     """Parse one file; on a syntax error return no module and that one diagnostic."""
+    problem = bounds.text_problem(text, file)
+    if problem is not None:
+        return None, [problem]
     try:
-        tree = parse_tree(text, file)
-        items = _ToIR(file).transform(tree)
+        items = to_ir(parse_tree(text, file), file)
     except SyntaxProblem as problem:
         return None, [problem.diagnostic]
-    except VisitError as error:  # a transform bug must still not be a traceback for the user
-        return None, [Diagnostic(Span(file, 1, 1), f"internal error while reading the file: {error.orig_exc}")]
     return _assemble(file, items)
 
 

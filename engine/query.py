@@ -34,13 +34,13 @@ class Pattern:
 
 def parse_atoms(text: str) -> list[Atom]:
     """One or more atoms, comma separated, sharing variables: `纳甲(位: P, 支: 亥), 动(位: P)`."""
-    from .lang import SyntaxProblem, _ToIR, parse_tree  # Lark only when a query is read
+    from .lang import SyntaxProblem, parse_tree, to_ir  # Lark only when a query is read
 
     try:
-        tree = parse_tree(text.strip(), "<query>", start="query")
+        return list(to_ir(parse_tree(text.strip(), "<query>", start="query"), "<query>").children)
     except SyntaxProblem as problem:
-        raise UsageError(f"cannot read {text!r}: {problem.diagnostic.message} (column {problem.diagnostic.span.column})") from None
-    return list(_ToIR("<query>").transform(tree).children)
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise UsageError(f"cannot read {shown!r}: {problem.diagnostic.message} (column {problem.diagnostic.span.column})") from None
 
 
 def parse_atom(text: str) -> Atom:

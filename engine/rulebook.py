@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from .book import load_book
+from .bounds import MAX_FILE_BYTES
 from .cache import cache_key, read_engine, write_engine
 from .check import Program, check_program
 from .diagnostics import Diagnostic
@@ -19,17 +20,39 @@ SUFFIX = ".ym"
 
 
 def rulebook_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
-    """The chapter files of the shipped rulebook, or of the given files and folders (not schools/)."""
+    """The chapter files of the shipped rulebook, or of the given files and folders (not schools/).
+
+    An empty path (which would mean the current folder), a folder without rule files and a rule
+    file that cannot be reached (a broken or looping link, a name too long) are refused by name."""
+    if paths and any(not str(p).strip() for p in paths):
+        raise UsageError("a rulebook path is empty (give a file or folder; . for the current one)")
     roots = [Path(p) for p in paths] if paths else [rulebook_dir()]
     files: list[Path] = []
     for root in roots:
-        if root.is_dir():
-            files.extend(sorted(p for p in root.glob(f"*{SUFFIX}") if p.is_file()))
-        elif root.is_file():
-            files.append(root)
-        else:
-            raise UsageError(f"no such rulebook file or folder: {root}")
+        try:
+            if root.is_dir():
+                found = sorted(root.glob(f"*{SUFFIX}"))
+                for path in found:
+                    if not path.is_file() and not path.is_dir():
+                        raise UsageError(f"cannot read {path}: a broken or looping link, or not a file")
+                found = [p for p in found if p.is_file()]
+                if not found:
+                    raise UsageError(f"no rule files (*{SUFFIX}) in {root}")
+                files.extend(found)
+            elif root.is_file():
+                files.append(root)
+            else:
+                raise UsageError(f"no such rulebook file or folder: {root}")
+        except OSError as error:
+            raise UsageError(unreadable(error, root)) from None
     return files
+
+
+def unreadable(error: OSError, path: str | Path) -> str:
+    """One line for a file that cannot be read: its name (shortened) and the system's reason."""
+    name = str(getattr(error, "filename", None) or path)
+    shown = name if len(name) <= 80 else name[:77] + "..."
+    return f"cannot read {shown}: {error.strerror or error}"
 
 
 def _display(path: Path) -> str:
@@ -51,16 +74,25 @@ def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: li
     modules = []
     for path in files:
         name = _display(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise UsageError(f"cannot read {name}: {error}") from None
+        text = read_rule_file(path, name)
         sources[name] = text.split("\n")
         module, found = parse_module(text, name)
         diagnostics.extend(found)
         if module is not None:
             modules.append(module)
     return modules
+
+
+def read_rule_file(path: Path, name: str | None = None) -> str:
+    """A rule file's text; unreadable or not UTF-8 is a usage error naming it."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise UsageError(f"cannot read {name or path}: larger than {MAX_FILE_BYTES:,} bytes")
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(unreadable(error, name or path)) from None
+    except UnicodeDecodeError as error:
+        raise UsageError(f"cannot read {name or path}: not UTF-8 (byte {error.start})") from None
 
 
 def check_files(files: Iterable[Path], school: str | None = None, overlays: Iterable[Path] = ()) -> tuple[Program | None, list[Diagnostic]]:
@@ -92,7 +124,10 @@ def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = Tru
     """
     files = rulebook_files(paths)
     overlays = school_files(paths) if school and school != BASE_SCHOOL else []
-    key = cache_key(files + overlays, school or BASE_SCHOOL)
+    try:
+        key = cache_key(files + overlays, school or BASE_SCHOOL)
+    except OSError as error:  # the key reads every file: one that cannot be read is named here
+        raise UsageError(unreadable(error, "the rulebook")) from None
     engine = _CACHE.get(key)
     if engine is not None:
         return engine

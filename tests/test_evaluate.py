@@ -135,6 +135,42 @@ def test_derivation_limit_on_the_cli_is_a_rulebook_error(tmp_path, capsys):
     assert "测.增" in err and "limit" in err and "Traceback" not in err
 
 
+INDEPENDENT = """\
+chapter 25 月破
+predicate 多(值)
+§25.1
+rule 测.多 when 爻(位: A), 爻(位: B), 爻(位: C), 爻(位: D), 爻(位: E), 爻(位: F) then 多(值: 1)
+"""
+
+
+def test_every_derivation_of_one_fact_is_kept_once(tmp_path):
+    # Six independent atoms over six lines: 6**6 derivations of the one fact 多(1), each kept once
+    # (each match names different facts), in the order the join found them.
+    result = evaluate(tmp_path, INDEPENDENT, chart_facts())
+    found = result.derivations.raw[("多", (1,))]
+    assert len(found) == 6 ** 6 and len(set(found)) == 6 ** 6
+    assert found[0][2] == ((1, 7),) * 6 and found[-1][2] == ((6, 7),) * 6
+
+
+def test_the_limit_bounds_derivations_not_only_facts(tmp_path):
+    # One fact, 46,656 derivations: a limit counting facts never stopped this (ten such atoms grew
+    # to 24 GB); counting derivations stops it inside the join, naming the rule.
+    write(tmp_path, INDEPENDENT)
+    engine = load_engine([tmp_path])
+    with pytest.raises(EvaluationLimit) as caught:
+        engine.evaluate(chart_facts(), limit=1000)
+    assert caught.value.rule == "测.多" and caught.value.limit == 1000
+
+
+def test_the_limit_bounds_the_matches_of_a_rule_with_two_conclusions(tmp_path):
+    text = INDEPENDENT.replace("predicate 多(值)", "predicate 多(值)\npredicate 少(值)").replace(
+        "then 多(值: 1)", "then 多(值: 1), 少(值: 2)")
+    write(tmp_path, text)
+    with pytest.raises(EvaluationLimit) as caught:
+        load_engine([tmp_path]).evaluate(chart_facts(), limit=1000)
+    assert caught.value.rule == "测.多"
+
+
 def test_conflicts_are_reported_not_settled(tmp_path):
     text = """\
     chapter 25 月破

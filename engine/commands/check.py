@@ -7,7 +7,7 @@ import argparse
 from ..errors import RulebookError
 from ..render.output import print_json
 from ..errors import UsageError
-from ..rulebook import check_files, rulebook_files, school_files
+from ..rulebook import check_files, read_rule_file, rulebook_files, school_files
 
 
 def register(subparsers) -> None:
@@ -29,7 +29,7 @@ def check_with_schools(paths) -> tuple:
     overlays = school_files(paths)
     names = []
     for path in overlays:
-        module, _ = parse_module(path.read_text(encoding="utf-8"), str(path))
+        module, _ = parse_module(read_rule_file(path), str(path))
         if module is not None and module.school is not None:
             names.append(module.school.name)
     seen = {(d.span, d.message) for d in diagnostics}

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..diagnostics import Diagnostic
-from ..errors import RulebookError, UsageError
-from ..evaluate import EvaluationLimit, Result
+from ..errors import UsageError
+from ..evaluate import Result
 from ..chart import base_facts
 from ..facts import Fact
 from ..hexagrams import HexagramNames
@@ -66,7 +65,7 @@ def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fact", dest="base_facts", action="append", default=[], metavar="FACT",
                         help="a base fact, e.g. '爻(位: 1, 值: 9)' (repeatable); added to the chart's facts")
     parser.add_argument("--limit", type=int, default=None, metavar="N",
-                        help="stop a rulebook that derives more than N facts (default 500000)")
+                        help="stop a rulebook that records more than N derivations (facts and their proofs; default 500000)")
 
 
 def evaluate_from_args(args: argparse.Namespace) -> Result:
@@ -77,19 +76,8 @@ def evaluate_from_args(args: argparse.Namespace) -> Result:
     for fact in base[len(base) - len(args.base_facts):]:
         if engine.program.declarations[fact.predicate].kind != "input":
             raise UsageError(f"{fact.predicate} is not an input predicate; only input facts can be given")
-    try:
-        if args.limit is not None:
-            return engine.evaluate(base, limit=args.limit)
-        return engine.evaluate(base)
-    except EvaluationLimit as error:
-        rule = engine.program.rule(error.rule) if error.rule in {r.id for r in engine.program.rules} else None
-        if rule is None:
-            raise UsageError(str(error)) from None
-        raise RulebookError([Diagnostic(rule.id_span, str(error)).with_source(_source_of(rule.id_span.file))]) from None
-
-
-def _source_of(file: str) -> dict[str, list[str]]:
-    try:
-        return {file: open(file, encoding="utf-8").read().split("\n")}
-    except OSError:
-        return {}
+    if args.limit is not None:
+        if args.limit < 1:
+            raise UsageError(f"--limit takes a positive number, not {args.limit}")
+        return engine.evaluate(base, limit=args.limit)
+    return engine.evaluate(base)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.table import Table
 
+from ..errors import UsageError
 from ..examples import load_cases, run_cases
 from ..render.output import console, print_json
 from .common import add_rulebook_argument, engine_from_args
@@ -25,7 +26,13 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    cases = [c for c in load_cases(Path(args.cases) if args.cases else None) if args.chapter is None or c.chapter == args.chapter]
+    if args.cases is not None and not args.cases.strip():
+        raise UsageError("--cases is empty; give a folder of case files")
+    every = load_cases(Path(args.cases) if args.cases else None)
+    cases = [c for c in every if args.chapter is None or c.chapter == args.chapter]
+    if not cases:
+        covered = " ".join(str(n) for n in sorted({c.chapter for c in every}))
+        raise UsageError(f"no case of chapter {args.chapter} (the cases cover chapters {covered})")
     data = run_cases(engine_from_args(args), cases)
     if args.json:
         print_json(data)

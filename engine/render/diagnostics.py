@@ -1,4 +1,4 @@
-"""Print rulebook diagnostics to stderr."""
+"""Print rulebook diagnostics to stderr; the derivation limit as one of them."""
 
 from __future__ import annotations
 
@@ -13,3 +13,17 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
     for diagnostic in diagnostics:
         print(diagnostic.render(), file=sys.stderr)
     print(f"{len(diagnostics)} error(s)", file=sys.stderr)
+
+
+def limit_diagnostic(error) -> Diagnostic:
+    """The limit as a rulebook diagnostic at the rule's id, with its source line; a rule the
+    program does not know (a cross-check backend's own) gets the bare message."""
+    from ..ir import Span
+
+    span = error.span or Span("<rulebook>", 0, 0)
+    found = Diagnostic(span, str(error))
+    try:
+        with open(span.file, encoding="utf-8") as handle:
+            return found.with_source({span.file: handle.read().split("\n")})
+    except (OSError, UnicodeDecodeError):
+        return found

@@ -1,20 +1,22 @@
 """`yimao serve`: the Flask application.  Routes read only named query fields, turn them into the
 CLI's own arguments, and render the shared templates; nothing a request sends can name a file.
 
-Requests are served one at a time (a lock around each page build): a scholar's local workbench
-needs no concurrency, and the engine and its caches then never see two evaluations at once.
+Requests are served concurrently, with no lock: an engine is read-only once built (its lazily
+made parts -- join functions, indexes over shared tables, pruned plans -- are made whole and then
+stored in one assignment, so two requests at worst make one twice), and every evaluation's state
+is its own.  `yimao serve` runs waitress threads in one worker process per core.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any, Sequence
 
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ..book import load_book
-from ..errors import RulebookError, UsageError
+from ..errors import ISSUES, RulebookError, UsageError
+from ..evaluate import EvaluationLimit
 from ..rulebook import load_engine, rulebook_files, school_files
 from ..schools import BASE_SCHOOL
 from .forms import CHART_FIELDS, MAX_FIELD, QUESTION_FIELDS, Fields, argv_for, cli_message, parse
@@ -39,7 +41,6 @@ class Workbench:
 
     def __init__(self, rulebook: Sequence[str] | None) -> None:
         self.rulebook = list(rulebook) if rulebook else None
-        self.lock = threading.Lock()
         self._view: tuple[Any, RulebookView] | None = None
 
     def schools(self) -> tuple[list[dict[str, Any]], str | None]:
@@ -99,8 +100,7 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
 
     @app.get("/")
     def cast() -> Response:
-        with bench.lock:
-            return _page(cast_page(_form_values()))
+        return _page(cast_page(_form_values()))
 
     @app.get("/chart")
     def chart() -> Response:
@@ -108,8 +108,7 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
 
         fields = _fields()
         args = parse(argv_for("chart", fields, CHART_FIELDS, fields.all("school")[:1]), bench.rulebook)
-        with bench.lock:
-            return _page(chart_page(chart_from_args(args), Links(fields.given(CHART_FIELDS + ("school",)))))
+        return _page(chart_page(chart_from_args(args), Links(fields.given(CHART_FIELDS + ("school",)))))
 
     @app.get("/judge")
     def judge() -> Response:
@@ -117,8 +116,7 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
 
         fields = _fields()
         args = parse(argv_for("judge", fields, CHART_FIELDS + QUESTION_FIELDS, fields.all("school")[:1]), bench.rulebook)
-        with bench.lock:
-            return _page(judge_page(judgement_from_args(args), Links(fields.given(CHART_FIELDS + QUESTION_FIELDS + ("school",)))))
+        return _page(judge_page(judgement_from_args(args), Links(fields.given(CHART_FIELDS + QUESTION_FIELDS + ("school",)))))
 
     @app.get("/why")
     def why() -> Response:
@@ -128,8 +126,7 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
         argv = argv_for("why", fields, CHART_FIELDS + QUESTION_FIELDS + ("depth", "all"), fields.all("school")[:1],
                         positional=fields.get("fact"))
         args = parse(argv, bench.rulebook)
-        with bench.lock:
-            return _page(why_page(Why(args), Links(fields.given(CHART_FIELDS + QUESTION_FIELDS + ("school",)))))
+        return _page(why_page(Why(args), Links(fields.given(CHART_FIELDS + QUESTION_FIELDS + ("school",)))))
 
     @app.get("/compare")
     def compare() -> Response:
@@ -137,48 +134,49 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
 
         fields = _fields()
         args = parse(argv_for("compare", fields, CHART_FIELDS + ("question", "about"), _schools(fields)), bench.rulebook)
-        with bench.lock:
-            return _page(compare_page(comparison_from_args(args), Links(fields.given(CHART_FIELDS))))
+        return _page(compare_page(comparison_from_args(args), Links(fields.given(CHART_FIELDS))))
 
     @app.get("/rulebook")
     def rulebook_index() -> Response:
-        with bench.lock:
-            view = bench.rulebook_view()
-            chapters = view.index()
-            totals = {"rules": len(view.program.rules), "paragraphs": sum(c["paragraphs"] for c in chapters if c["counted"])}
-            return _page(("rulebook.html", {"title": "rulebook", "chapters": chapters, "totals": totals,
-                                            "school": BASE_SCHOOL, "predicates": view.predicates(Links()),
-                                            "links": Links()}))
+        view = bench.rulebook_view()
+        chapters = view.index()
+        totals = {"rules": len(view.program.rules), "paragraphs": sum(c["paragraphs"] for c in chapters if c["counted"])}
+        return _page(("rulebook.html", {"title": "rulebook", "chapters": chapters, "totals": totals,
+                                        "school": BASE_SCHOOL, "predicates": view.predicates(Links()),
+                                        "links": Links()}))
 
     @app.get("/rulebook/<int:number>")
     def rulebook_chapter(number: int) -> Response:
-        with bench.lock:
-            view = bench.rulebook_view()
-            if number not in {c.number for c in view.book.chapters}:
-                return _error(404, "No such chapter", [f"the book has chapters 0-92, not {number}"])
-            chapter = view.chapter(number, Links())
-            return _page(("chapter.html", {"title": f"{number} {chapter['title']}", "chapter": chapter, "links": Links()}))
+        view = bench.rulebook_view()
+        if number not in {c.number for c in view.book.chapters}:
+            return _error(404, "No such chapter", [f"the book has chapters 0-92, not {number}"])
+        chapter = view.chapter(number, Links())
+        return _page(("chapter.html", {"title": f"{number} {chapter['title']}", "chapter": chapter, "links": Links()}))
 
     @app.get("/rulebook/predicate/<name>")
     def rulebook_predicate(name: str) -> Response:
-        with bench.lock:
-            found = bench.rulebook_view().predicate(name, Links())
-            if found is None:
-                return _error(404, "No such predicate", [f"the rulebook declares no predicate {name!r}"])
-            return _page(("predicate.html", {"title": name, "p": found, "links": Links()}))
+        found = bench.rulebook_view().predicate(name, Links())
+        if found is None:
+            return _error(404, "No such predicate", [f"the rulebook declares no predicate {name!r}"])
+        return _page(("predicate.html", {"title": name, "p": found, "links": Links()}))
 
     @app.errorhandler(UsageError)
     def bad_input(error: UsageError) -> Response:
-        with bench.lock:
-            try:
-                return _page(cast_page(_form_values(), cli_message(error)), status=400)
-            except (UsageError, RulebookError):  # the form itself cannot be built: the bare message
-                return _error(400, "Bad input", [cli_message(error)])
+        try:
+            return _page(cast_page(_form_values(), cli_message(error)), status=400)
+        except (UsageError, RulebookError):  # the form itself cannot be built: the bare message
+            return _error(400, "Bad input", [cli_message(error)])
 
     @app.errorhandler(RulebookError)
     def rulebook_broken(error: RulebookError) -> Response:
         lines = [d.render() for d in error.diagnostics] + [f"{len(error.diagnostics)} error(s)"]
         return _error(500, "The rulebook has errors", lines)
+
+    @app.errorhandler(EvaluationLimit)
+    def runaway(error: EvaluationLimit) -> Response:
+        from ..render.diagnostics import limit_diagnostic
+
+        return _error(500, "The rulebook has errors", [limit_diagnostic(error).render(), "1 error(s)"])
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
@@ -187,7 +185,8 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
     @app.errorhandler(Exception)
     def internal(error: Exception) -> Response:
         app.logger.exception("request failed")
-        return _error(500, "Internal error", [f"{type(error).__name__}: the request could not be answered (see the server log)"])
+        return _error(500, "Internal error", [f"{type(error).__name__}: the request could not be answered (see the server "
+                                              f"log); this is a bug in yimao: please report it at {ISSUES}"])
 
     @app.after_request
     def headers(response: Response) -> Response:

@@ -1,0 +1,60 @@
+"""Every command with --json gives byte-identical output: twenty runs in one process (no state of
+one run leaks into the next: caches, lazily built indexes, pruned plans), and, for the commands
+that group and sort facts, one run in a fresh process with another hash seed (no output depends on
+the order of a set of strings).  In-process, so twenty runs of thirteen commands stay quick."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CHART = ["--hexagram", "豐之萃", "--month", "申", "--day", "丁酉"]
+COMMANDS = {
+    "cast": ["cast", *CHART],
+    "chart": ["chart", *CHART],
+    "facts": ["facts", *CHART, "--fact", "用神(位: 3, 层: 本)"],
+    "judge": ["judge", "--question", "疾病", "--about", "父", *CHART],
+    "why": ["why", "六亲(位: 3)", *CHART, "--all"],
+    "whynot": ["whynot", "月破(位: 1)", *CHART],
+    "cite": ["cite", "--find", "月破"],
+    "check": ["check", str(ROOT / "rulebook" / "00-输入.ym"), str(ROOT / "rulebook" / "03-成卦.ym")],
+    "coverage": ["coverage", "--chapters", "1-10"],
+    "examples": ["examples", "--chapter", "26"],
+    "questions": ["questions"],
+    "schools": ["schools"],
+    "compare": ["compare", "--school", "易冒", "--school", "俗传", *CHART],
+}
+RUNS = 20
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main([*argv, "--json"])
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_twenty_runs_are_byte_identical(name):
+    first = run(COMMANDS[name])
+    assert first[0] in (0, 1) and first[1].startswith(("{", "[")), first
+    for _ in range(RUNS - 1):
+        assert run(COMMANDS[name]) == first
+
+
+@pytest.mark.parametrize("name", ["chart", "judge", "whynot", "compare"])  # the ones that group and sort facts
+def test_a_fresh_process_with_another_hash_seed_agrees(name):
+    code, text = run(COMMANDS[name])
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run([sys.executable, "-m", "engine.cli", *COMMANDS[name], "--json"], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=300)
+    assert (done.returncode, done.stdout) == (code, text)
