@@ -117,8 +117,10 @@ def test_birth_year_and_sub_question_reach_the_rules(rulebook, capsys):
     (proof,) = data["proofs"]
     assert proof["rule"] == "疾病.命" and proof["fact"] == "断 不愈 「本命寅」"
     assert run_json(capsys, rulebook, "why", "子问(问: 症候)", *CHART, "--question", "疾病.症候")["holds"]
-    facts = run_json(capsys, rulebook, "facts", "--predicate", "所问", *CHART, "--question", "疾病", "--about", "妻")
-    assert facts == [{"predicate": "所问", "args": {"人": "妻"}}]
+    facts = run_json(capsys, rulebook, "facts", "--predicate", "所问", *CHART, "--question", "疾病", "--about", "自")
+    assert facts == [{"predicate": "所问", "args": {"人": "自"}}]
+    # someone this rulebook's tables of kin do not name is refused, not guessed
+    assert run(capsys, rulebook, "facts", *CHART, "--question", "疾病", "--about", "妻")[0] == 2
 
 
 def test_why_a_rule_that_concludes_facts(rulebook, capsys):

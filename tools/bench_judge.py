@@ -4,7 +4,7 @@ memory; plus rulebook load time cold (parse, check, compile) and from the on-dis
 process and in fresh ones (where the first judgement also pays for what the cache defers: join
 code unmarshalled, the plan pruned for the inputs, indexes built), and `yimao judge` end to end.
 
-Run: python tools/bench_judge.py [--charts 1000] [--question 疾病] [--runs 5]
+Run: python tools/bench_judge.py [--charts 1000] [--question 疾病] [--runs 5] [--judge-only]
 """
 
 from __future__ import annotations
@@ -91,12 +91,14 @@ def main() -> int:
     parser.add_argument("--charts", type=int, default=1000)
     parser.add_argument("--question", default=None, help="default: every question of the catalog in turn")
     parser.add_argument("--runs", type=int, default=5, help="runs for the load-time medians")
+    parser.add_argument("--judge-only", action="store_true", help="skip the load-time measurements")
     args = parser.parse_args()
     import os
 
     os.environ.setdefault("YIMAO_CACHE_DIR", tempfile.mkdtemp(prefix="yimao-bench-"))
-    cold, cached = load_times(args.runs)
-    fresh_load, first, wall = fresh_processes(args.runs)
+    if not args.judge_only:
+        cold, cached = load_times(args.runs)
+        fresh_load, first, wall = fresh_processes(args.runs)
     engine = rulebook.load_engine()
     program = engine.program
     names = [args.question] if args.question else [q.name for q in program.questions]
@@ -105,31 +107,40 @@ def main() -> int:
         return 1
     cases = list(charts(args.charts))
     print(f"python {sys.version.split()[0]}; rulebook: {len(program.rules)} rules, {len(program.tables)} tables")
-    print(f"load: cold {cold:.0f} ms (parse, check, compile), cached {cached:.1f} ms (median of {args.runs})")
-    print(f"fresh process: cached load {fresh_load:.1f} ms, first judgement {first:.1f} ms; "
-          f"`yimao judge` end to end {wall:.0f} ms (median of {args.runs})")
-    every = []
+    if not args.judge_only:
+        print(f"load: cold {cold:.0f} ms (parse, check, compile), cached {cached:.1f} ms (median of {args.runs})")
+        print(f"fresh process: cached load {fresh_load:.1f} ms, first judgement {first:.1f} ms; "
+              f"`yimao judge` end to end {wall:.0f} ms (median of {args.runs})")
+    every, every_cpu = [], []
     for name in names:
         question = parse_question(program, name, None, None, None)
         gc.collect()  # start from a clean heap, not the garbage of the loads measured above
-        times, verdicts = [], 0
+        times, cpu, weighing, verdicts = [], [], [], 0
         for cast, moment in cases:
-            started = time.perf_counter()
-            data = Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
+            started, started_cpu = time.perf_counter(), time.process_time()
+            judgement = Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts()))
+            data = judgement.to_dict()
             times.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - started_cpu) * 1000)
             verdicts += len(data["verdicts"])
+            started = time.perf_counter()
+            Judgement(question, judgement.chart).answers()  # the weighing alone, on the same chart
+            weighing.append((time.perf_counter() - started) * 1000)
         every += times
+        every_cpu += cpu
         tracemalloc.start()
         cast, moment = cases[0]
         Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         print(f"judge {name}: {len(cases)} seeded random charts, median {statistics.median(times):.2f} ms, "
-              f"p90 {sorted(times)[int(len(times) * 0.9)]:.2f} ms, {verdicts / len(cases):.1f} verdicts per chart, "
-              f"peak {peak / 2**20:.2f} MiB for one judgement")
+              f"p90 {sorted(times)[int(len(times) * 0.9)]:.2f} ms (CPU median {statistics.median(cpu):.2f} ms; "
+              f"of which weighing the answers {statistics.median(weighing):.2f} ms), {verdicts / len(cases):.1f} "
+              f"verdicts per chart, peak {peak / 2**20:.2f} MiB for one judgement")
     if len(names) > 1:
         print(f"all {len(names)} questions: median {statistics.median(every):.2f} ms, "
-              f"p90 {sorted(every)[int(len(every) * 0.9)]:.2f} ms over {len(every)} judgements")
+              f"p90 {sorted(every)[int(len(every) * 0.9)]:.2f} ms, CPU median {statistics.median(every_cpu):.2f} ms "
+              f"over {len(every)} judgements")
     return 0
 
 
