@@ -100,6 +100,7 @@ class ParquetStore:
     def prepare(self) -> None:
         """Make the folder, and drop the temporary file of a write an interruption cut short."""
         check_out(self.path, folder=True)
+        _pyarrow()
         self.path.mkdir(exist_ok=True)
         for leftover in self.path.glob(".part-*.tmp"):
             leftover.unlink()
@@ -108,7 +109,7 @@ class ParquetStore:
         return sorted(self.path.glob("part-*.parquet")) if self.path.is_dir() else []
 
     def rows(self) -> Iterator[Row]:
-        import pyarrow.parquet as pq
+        pq = _pyarrow().parquet
 
         for file in self.files():
             try:
@@ -135,6 +136,15 @@ class ParquetStore:
         temporary = self.path / f".{name}.tmp"
         pq.write_table(pa.Table.from_pydict(columns, schema=_schema()), temporary)
         os.replace(temporary, self.path / f"{name}.parquet")
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise UsageError("Parquet results need pyarrow: pip install 'yimao[parquet]', or give --out FILE.jsonl") from None
+    return pyarrow
 
 
 def _moment_value(key: str, value):

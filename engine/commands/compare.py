@@ -4,6 +4,7 @@ overlay change responsible), or swept over many charts."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -150,7 +151,7 @@ def run_sweep_command(args: argparse.Namespace, schools: tuple[str, str]) -> int
             summary = run_sweep(specs, store, args.rulebook, schools, args.question, args.jobs, chunk,
                                 progress=progress, cluster=args.cluster)
         except (KeyboardInterrupt, SweepStopped) as stop:
-            errors.print(f"stopped; results so far are in {out}; run the same command to resume")
+            print(f"yimao: stopped; results so far are in {out}; run the same command to resume", file=sys.stderr)
             return 143 if isinstance(stop, SweepStopped) else 130
         except OSError as error:
             raise UsageError(f"cannot write {out}: {error.strerror or error}") from None

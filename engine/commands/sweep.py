@@ -30,8 +30,8 @@ def register(subparsers) -> None:
 
 def run_report(args: argparse.Namespace) -> int:
     path = Path(args.results)
-    if not path.exists():
-        raise UsageError(f"{path}: no such file or folder")
+    if not (path.is_file() or path.is_dir()):
+        raise UsageError(f"{path}: no sweep results there (give a .jsonl file or a Parquet folder)")
     store = open_store(path)
     if store.folder != path.is_dir():
         raise UsageError(f"{path} is {'a folder' if path.is_dir() else 'a file'}; give a sweep's .jsonl file or Parquet folder")
