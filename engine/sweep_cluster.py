@@ -10,6 +10,7 @@ cluster sweep resumes like a local one.
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import Callable
 
@@ -40,7 +41,7 @@ def run_on_cluster(address: str, chunks: list, job: tuple, take: Callable[[list]
     try:
         if kind == "local":
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=50)
+                                   dashboard_address=None, silence_logs=logging.CRITICAL + 10)
             client = Client(cluster)
         else:
             try:

@@ -211,3 +211,36 @@ def test_a_stopped_sweep_ends_its_workers_and_resumes(rulebook, tmp_path, how):
     assert json.loads(done.stdout)["charts"] == count
     ids = [r["id"] for r in JsonlStore(out).rows()]
     assert len(ids) == len(set(ids)) == count
+
+
+def _session(sid: int) -> list[str]:
+    """The live processes of a session (a command started with start_new_session and its children)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":
+            found.append(stat.parent.name)
+    return found
+
+
+def test_a_dask_cluster_gives_the_pools_results(rulebook, tmp_path, capsys):
+    pytest.importorskip("distributed")
+    argv = ["--sweep", "space", "--month", "午", "--count", "200"]
+    on_pool = sweep(capsys, rulebook, *argv, "--jobs", "2", "--out", str(tmp_path / "pool"))
+    command = [sys.executable, "-m", "engine.cli", "compare", "--rulebook", rulebook, "--school", "甲派", "--json", *argv,
+               "--cluster", "local:2", "--out", str(tmp_path / "dask")]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    out, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err
+    on_dask = json.loads(out)
+    assert on_dask["changes"] == on_pool["changes"] and on_dask["charts"] == 200
+    rows = {r["id"]: r["changes"] for r in ParquetStore(tmp_path / "pool").rows()}
+    assert {r["id"]: r["changes"] for r in ParquetStore(tmp_path / "dask").rows()} == rows
+    if Path("/proc/self/stat").exists():  # the cluster's processes ended with the sweep
+        deadline = time.monotonic() + 10
+        while _session(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _session(process.pid)
