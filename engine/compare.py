@@ -44,7 +44,8 @@ def changes_of(engine: Engine) -> list[ChangeRef]:
     return found
 
 
-def _chain(engine: Engine) -> set[str]:
+def school_chain(engine: Engine) -> set[str]:
+    """The schools whose changes an engine carries, 易冒 first."""
     overlaid = engine.program.overlaid
     return set(overlaid.chain) if overlaid else {"易冒"}
 
@@ -56,6 +57,23 @@ def _proof_rules(node: dict) -> set[str]:
     return rules
 
 
+def blamed(change: ChangeRef, holds_chain: set[str], lacks_chain: set[str]) -> bool:
+    """A change whose rule stands in the proof of a difference explains it when the holding side
+    added or replaced that rule, or the lacking side disabled or replaced it."""
+    return (change.kind in ("add", "exception", "replace") and change.school in holds_chain) or \
+        (change.kind in ("disable", "replace") and change.school in lacks_chain)
+
+
+def defeated_by(change: ChangeRef, lacks_chain: set[str]) -> bool:
+    """An exception the lacking side added explains a head it defeated there."""
+    return change.kind == "exception" and change.school in lacks_chain
+
+
+def verdict_key(conclusion: Conclusion) -> tuple:
+    """What makes two schools' verdicts the same verdict."""
+    return (conclusion.rule, conclusion.polarity, conclusion.subject, conclusion.text)
+
+
 @attrs.frozen
 class Side:
     name: str
@@ -63,7 +81,7 @@ class Side:
     chart: Chart
 
     def standing_verdicts(self) -> dict[tuple, Conclusion]:
-        return {(c.rule, c.polarity, c.subject, c.text): c for c in self.chart.result.conclusions}
+        return {verdict_key(c): c for c in self.chart.result.conclusions}
 
 
 class Comparison:
@@ -75,18 +93,14 @@ class Comparison:
         """Changes that explain the difference: a rule in the proof that the holding side added or
         replaced, or that the lacking side disabled or replaced; or an exception the lacking side
         added that defeated this very conclusion."""
-        holds_chain, lacks_chain = _chain(holds.engine), _chain(lacks.engine)
+        holds_chain, lacks_chain = school_chain(holds.engine), school_chain(lacks.engine)
         found: set[ChangeRef] = set()
         for change in self.changes.values():
-            if change.rule in proof_rules:
-                if change.kind in ("add", "exception", "replace") and change.school in holds_chain:
-                    found.add(change)
-                if change.kind in ("disable", "replace") and change.school in lacks_chain:
-                    found.add(change)
+            if change.rule in proof_rules and blamed(change, holds_chain, lacks_chain):
+                found.add(change)
         for defeat in lacks.chart.result.defeats:
             if defeat.head == head:
-                found.update(c for c in self.changes.values()
-                             if c.kind == "exception" and c.rule == defeat.by_rule and c.school in lacks_chain)
+                found.update(c for c in self.changes.values() if c.rule == defeat.by_rule and defeated_by(c, lacks_chain))
         return sorted(found, key=lambda c: c.key)
 
     def proof(self, side: Side, head: Fact | Conclusion) -> tuple[dict, set[str]]:

@@ -1,30 +1,40 @@
-"""`compare --sweep`: the comparison of two schools over many charts, on all cores, written
-incrementally so that an interrupted sweep resumes where it stopped.
+"""`compare --sweep`: the comparison of two schools over many charts, on all cores or on a Dask
+cluster, stored as it goes so that an interrupted sweep resumes where it stopped.
 
-Each chart is a spec (lines plus moment flags) with a stable id; each result line of the JSONL
-file records the overlay changes that altered some fact or verdict on that chart.
+Each chart is a spec (lines plus moment flags) with a stable id; each result row records the
+overlay changes that altered some fact or verdict on that chart, found by the lean comparison
+(`lean_compare`), which gives the keys of the full one without its proofs and why-nots.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import random
+import signal
 from itertools import product
-from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .errors import UsageError
+from .sweep_store import MOMENT_KEYS, Row
 
-MOMENT_KEYS = ("date", "tz", "zi_boundary", "lunar", "leap", "time", "year", "month", "day", "hour")
+BRANCHES = tuple("子丑寅卯辰巳午未申酉戌亥")
+STEMS = tuple("甲乙丙丁戊己庚辛壬癸")
+SIXTY = tuple(STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
+MODES = ("pairs", "random", "space")
+
+
+def transitions() -> Iterator[str]:
+    """Every original→changed pair of hexagrams as line digits (64 × 64, the diagonal static)."""
+    patterns = list(product((0, 1), repeat=6))
+    for original, changed in product(patterns, patterns):
+        yield "".join(str((9 if o else 6) if o != c else (7 if o else 8)) for o, c in zip(original, changed))
 
 
 def pair_specs(moment: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every original→changed pair of hexagrams (64 × 64, the diagonal being the static ones)."""
-    patterns = list(product((0, 1), repeat=6))
-    for original, changed in product(patterns, patterns):
-        lines = "".join(str((9 if o else 6) if o != c else (7 if o else 8)) for o, c in zip(original, changed))
-        yield {"id": lines, "lines": lines, **moment}
+    """All 4096 transitions at one moment."""
+    given = {k: v for k, v in moment.items() if v not in (None, False)}
+    for lines in transitions():
+        yield {"id": lines, "lines": lines, **given}
 
 
 def random_specs(count: int, seed: int) -> Iterator[dict[str, Any]]:
@@ -41,128 +51,201 @@ def random_specs(count: int, seed: int) -> Iterator[dict[str, Any]]:
         yield {"id": f"{seed}:{i}", "lines": lines, "date": when}
 
 
+def space_moments(months: Sequence[str], hours: bool) -> list[dict[str, str]]:
+    """Every month branch × day 干支 (× hour branch) asked for, as moment flags."""
+    moments = []
+    for month in months:
+        for day in SIXTY:
+            for hour in BRANCHES if hours else (None,):
+                moments.append({"month": month, "day": day, **({"hour": hour} if hour else {})})
+    return moments
+
+
+def space_specs(months: Sequence[str], hours: bool) -> Iterator[dict[str, Any]]:
+    """The whole chart space (or the month branches given): each transition at every moment,
+    transition by transition, so that a chunk of consecutive charts shares its cast."""
+    moments = space_moments(months, hours)
+    for lines in transitions():
+        for moment in moments:
+            yield _space_spec(lines, moment)
+
+
+def space_sample(months: Sequence[str], hours: bool, count: int, seed: int) -> list[dict[str, Any]]:
+    """N charts drawn uniformly, without repeats, from the space (seeded), in the space's order."""
+    moments = space_moments(months, hours)
+    lines = list(transitions())
+    size = len(lines) * len(moments)
+    picked = sorted(random.Random(seed).sample(range(size), min(count, size)))
+    return [_space_spec(lines[i // len(moments)], moments[i % len(moments)]) for i in picked]
+
+
+def _space_spec(lines: str, moment: dict[str, str]) -> dict[str, Any]:
+    return {"id": f"{lines}/{moment['month']}{moment['day']}{moment.get('hour', '')}", "lines": lines, **moment}
+
+
+def check_sweep_args(mode: str, count: int | None, jobs: int | None) -> None:
+    if mode not in MODES:
+        raise UsageError(f"--sweep takes {', '.join(MODES)}, not {mode!r}")
+    if mode == "random" and (count is None or count < 1):
+        raise UsageError("--sweep random needs --count N (at least 1)")
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs takes a number of worker processes, at least 1, not {jobs}")
+
+
 # -- the worker side ---------------------------------------------------------------------------
-_WORKER: dict[str, Any] = {}
+_WORKER: dict[tuple, Any] = {}
 
 
-def _init(rulebook, schools: tuple[str, str], question: str | None) -> None:
-    from .judge import parse_question
-    from .rulebook import load_engine
+class Comparer:
+    """Two schools' engines and their change index, loaded once per worker process; each moment's
+    base facts are made once and kept (a chunk of the space meets the same moments again)."""
 
-    engines = tuple(load_engine(rulebook, school=s) for s in schools)
-    _WORKER["engines"] = engines
-    _WORKER["question"] = parse_question(engines[0].program, question, None, None, None) if question else None
+    def __init__(self, rulebook, schools: tuple[str, str], question: str | None) -> None:
+        from .judge import parse_question
+        from .lean_compare import ChangeIndex
+        from .rulebook import load_engine
+
+        self.engines = tuple(load_engine(rulebook, school=s) for s in schools)
+        parsed = parse_question(self.engines[0].program, question, None, None, None) if question else None
+        self.extra = list(parsed.facts()) if parsed else []
+        self.index = ChangeIndex(*self.engines)
+        self.moments: dict[tuple, tuple] = {}
+
+    def moment_facts(self, spec: dict[str, Any]) -> tuple:
+        from .api import moment as make_moment
+        from .chart import base_facts
+
+        key = tuple(spec.get(k) for k in MOMENT_KEYS)
+        found = self.moments.get(key)
+        if found is None:
+            flags = {k: spec.get(k) for k in MOMENT_KEYS}
+            flags["leap"] = bool(flags["leap"])
+            moment = make_moment(**flags)
+            found = tuple(base_facts(e, None, moment) for e in self.engines)
+            if len(self.moments) > 10_000:
+                self.moments.clear()
+            self.moments[key] = found
+        return found
+
+    def compare(self, specs: list[dict[str, Any]]) -> list[Row]:
+        from .cast import Cast
+        from .chart import base_facts
+
+        rows = []
+        casts: dict[str, tuple] = {}
+        for spec in specs:
+            cast = casts.get(spec["lines"])
+            if cast is None:
+                cast = casts[spec["lines"]] = tuple(base_facts(e, Cast.from_lines(spec["lines"]), None) for e in self.engines)
+            moment = self.moment_facts(spec)
+            a, b = (e.evaluate(c + m + self.extra) for e, c, m in zip(self.engines, cast, moment))
+            rows.append({"id": spec["id"], "spec": spec, "changes": sorted(self.index.keys(a, b))})
+        return rows
 
 
-def _compare(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from .api import moment as make_moment
-    from .cast import Cast
-    from .compare import changed_keys, compare_chart
+def compare_chunk(rulebook, schools: tuple[str, str], question: str | None, specs: list[dict[str, Any]]) -> list[Row]:
+    """One chunk of charts, in whatever process runs it (a pool worker, a Dask worker)."""
+    key = (tuple(rulebook) if rulebook else None, schools, question)
+    comparer = _WORKER.get(key)
+    if comparer is None:
+        _WORKER.clear()
+        comparer = _WORKER[key] = Comparer(rulebook, schools, question)
+    return comparer.compare(specs)
 
-    engines, question = _WORKER["engines"], _WORKER["question"]
-    extra = question.facts() if question else ()
-    rows = []
-    for spec in specs:
-        moment_flags = {k: spec.get(k) for k in MOMENT_KEYS}
-        moment_flags["leap"] = bool(moment_flags["leap"])
-        comparison = compare_chart(engines, Cast.from_lines(spec["lines"]), make_moment(**moment_flags), extra)
-        rows.append({"id": spec["id"], "spec": spec, "changes": sorted(changed_keys(comparison))})
-    return rows
+
+def _pool_worker_init() -> None:
+    """A pool worker leaves Ctrl-C to the driver (which ends it), and ends with its driver even
+    when the driver is killed outright (Linux: the parent-death signal)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 # -- the driver --------------------------------------------------------------------------------
-def done_ids(path: Path) -> set[str]:
-    found = set()
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                found.add(json.loads(line)["id"])
-            except (ValueError, KeyError):
-                continue  # a line cut by an interruption is redone
-    return found
+class SweepStopped(Exception):
+    """SIGTERM reached the driver: end the workers, keep what is stored, exit 128 + 15."""
 
 
-def run_sweep(specs: Iterable[dict[str, Any]], out: Path, rulebook, schools: tuple[str, str], question: str | None,
-              jobs: int | None = None, chunk: int = 32, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    # (imported here: multiprocessing costs every `yimao` command 15 ms to import)
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+def _raise_stopped(signum, frame) -> None:
+    raise SweepStopped()
 
+
+def run_sweep(specs: Iterable[dict[str, Any]], store, rulebook, schools: tuple[str, str], question: str | None,
+              jobs: int | None = None, chunk: int = 32, progress: Callable[[int, int], None] | None = None,
+              cluster: str | None = None) -> dict[str, Any]:
     specs = list(specs)
-    finished = done_ids(out)
+    store.prepare()
+    finished = {row["id"] for row in store.rows()}
     todo = [s for s in specs if s["id"] not in finished]
     chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
-    jobs = jobs or os.cpu_count() or 1
     done = len(specs) - len(todo)
     if progress:
         progress(done, len(specs))
-    _drop_partial_line(out)
-    with out.open("a", encoding="utf-8") as sink:
-        if jobs == 1:
-            _init(rulebook, schools, question)
+
+    def take(rows: list[Row]) -> None:
+        nonlocal done
+        store.write(rows)
+        done += len(rows)
+        if progress:
+            progress(done, len(specs))
+
+    previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    try:
+        if cluster:
+            from .sweep_cluster import run_on_cluster
+
+            run_on_cluster(cluster, chunks, (rulebook, schools, question), take)
+        elif (jobs or os.cpu_count() or 1) == 1:
             for part in chunks:
-                _write(sink, _compare(part))
-                done += len(part)
-                if progress:
-                    progress(done, len(specs))
+                take(compare_chunk(rulebook, schools, question, part))
         else:
-            with ProcessPoolExecutor(jobs, initializer=_init, initargs=(rulebook, schools, question)) as pool:
-                pending = {pool.submit(_compare, part) for part in chunks}
-                try:
-                    while pending:
-                        finished_now, pending = wait(pending, return_when=FIRST_COMPLETED)
-                        for future in finished_now:
-                            rows = future.result()
-                            _write(sink, rows)
-                            done += len(rows)
-                            if progress:
-                                progress(done, len(specs))
-                except KeyboardInterrupt:
-                    for future in pending:
-                        future.cancel()
-                    raise
-    return summarize(out, {s["id"] for s in specs})
+            _run_on_pool(jobs or os.cpu_count() or 1, chunks, (rulebook, schools, question), take)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    return summarize(store.rows(), {s["id"] for s in specs})
 
 
-def _drop_partial_line(out: Path) -> None:
-    """An interrupted write may leave half a line; cut it so appended results stay one per line."""
-    if not out.exists():
-        return
-    data = out.read_bytes()
-    if data and not data.endswith(b"\n"):
-        out.write_bytes(data[: data.rfind(b"\n") + 1])
+def _run_on_pool(jobs: int, chunks: list, job: tuple, take: Callable[[list[Row]], None]) -> None:
+    """The chunks on a process pool; on Ctrl-C or SIGTERM the workers are ended, not left behind."""
+    # (imported here: multiprocessing costs every `yimao` command 15 ms to import)
+    import multiprocessing
+
+    pool = multiprocessing.Pool(min(jobs, max(len(chunks), 1)), initializer=_pool_worker_init)
+    try:
+        for rows in pool.imap_unordered(_pool_chunk, [(*job, part) for part in chunks]):
+            take(rows)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
 
 
-def _write(sink, rows: list[dict[str, Any]]) -> None:
-    for row in rows:
-        sink.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
-    sink.flush()
+def _pool_chunk(task: tuple) -> list[Row]:
+    return compare_chunk(*task)
 
 
-def summarize(out: Path, ids: set[str]) -> dict[str, Any]:
-    """Per overlay change: in how many charts it changed something, and the first such chart."""
+def summarize(rows: Iterable[Row], ids: set[str] | None = None) -> dict[str, Any]:
+    """Per overlay change: in how many charts it changed something, their share, and the chart of
+    the smallest id as its example (so the summary does not depend on the order of the rows)."""
     counts: dict[str, int] = {}
     examples: dict[str, dict[str, Any]] = {}
-    charts = 0
     seen = set()
-    for line in out.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(line)
-        except ValueError:
-            continue
-        if row["id"] not in ids or row["id"] in seen:
+    for row in rows:
+        if (ids is not None and row["id"] not in ids) or row["id"] in seen:
             continue
         seen.add(row["id"])
-        charts += 1
         for key in row["changes"]:
             counts[key] = counts.get(key, 0) + 1
             if key not in examples or row["id"] < examples[key]["id"]:
                 examples[key] = row["spec"]
-    changes = [{"change": key, "charts": counts[key], "example": examples[key]} for key in sorted(counts)]
+    charts = len(seen)
+    changes = [{"change": key, "charts": counts[key], "share": round(counts[key] / charts, 6), "example": examples[key]}
+               for key in sorted(counts)]
     return {"charts": charts, "changes": changes}
-
-
-def check_sweep_args(mode: str, count: int | None) -> None:
-    if mode not in ("pairs", "random"):
-        raise UsageError(f"--sweep takes pairs or random, not {mode!r}")
-    if mode == "random" and (count is None or count < 1):
-        raise UsageError("--sweep random needs --count N (at least 1)")

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from engine.cli import main
-from engine.sweep import done_ids
+from engine.sweep_store import JsonlStore
 from rulebooks import write
 
 BASE = """\
@@ -76,7 +76,7 @@ def test_sweep_random_and_resume(rulebook, tmp_path, capsys):
     lines = out.read_text(encoding="utf-8").splitlines()
     # Resume: drop half of the results (as if interrupted) and run again; nothing is lost or doubled.
     out.write_text("\n".join(lines[:20]) + "\n" + lines[20][:10], encoding="utf-8")
-    assert len(done_ids(out)) == 20
+    assert len(list(JsonlStore(out).rows())) == 20
     assert main(argv) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["changes"] == data["changes"] and again["charts"] == 40

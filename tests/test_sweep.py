@@ -1,0 +1,246 @@
+"""Sweeps: the lean comparison gives the full comparison's change keys; the stores resume; the
+space is what it says; a sweep stops cleanly and refuses what it cannot read or write."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.api import moment as make_moment
+from engine.cast import Cast
+from engine.compare import changed_keys, compare_chart
+from engine.sweep import Comparer, random_specs, space_sample, space_specs, transitions
+
+SHIPPED_SCHOOLS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "rulebook" / "schools").glob("*.ym"))
+
+
+@pytest.mark.parametrize("school", SHIPPED_SCHOOLS)
+def test_lean_keys_are_the_full_comparisons(school):
+    """On a seeded sample (random dated charts and charts of the space), for every shipped school."""
+    comparer = Comparer(None, ("易冒", school), None)
+    many = 8 if school == "俗传" else 1  # the school with most changes: a larger sample
+    specs = list(random_specs(many, 5)) + space_sample("子丑寅卯辰巳午未申酉戌亥", False, many, 5)
+    rows = comparer.compare(specs)
+    for spec, row in zip(specs, rows):
+        flags = {k: spec[k] for k in ("date", "month", "day") if k in spec}
+        full = changed_keys(compare_chart(comparer.engines, Cast.from_lines(spec["lines"]), make_moment(**flags)))
+        assert row["changes"] == sorted(full), spec
+    if school == "俗传":
+        assert sum(bool(r["changes"]) for r in rows) > 8  # the sample does exercise differences
+
+
+def test_the_space():
+    lines = list(transitions())
+    assert len(lines) == len(set(lines)) == 4096
+    one_month = list(space_specs("寅", False))
+    assert len(one_month) == 4096 * 60 and len({s["id"] for s in one_month}) == len(one_month)
+    assert one_month[0] == {"id": "888888/寅甲子", "lines": "888888", "month": "寅", "day": "甲子"}
+    assert one_month[60]["lines"] == "888886" and one_month[-1]["id"] == "777777/寅癸亥"
+    with_hours = space_sample("寅", True, 50, 3)
+    assert len({s["id"] for s in with_hours}) == 50 and all(s["hour"] in "子丑寅卯辰巳午未申酉戌亥" for s in with_hours)
+    assert with_hours == space_sample("寅", True, 50, 3)  # seeded
+
+
+# -- on a small rulebook: the stores, the CLI, stopping --------------------------------------------
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from engine.cli import main
+from engine.sweep_store import JsonlStore, ParquetStore
+from test_compare import BASE, SCHOOL
+from rulebooks import write
+
+
+@pytest.fixture
+def rulebook(tmp_path):
+    folder = tmp_path / "rulebook"
+    folder.mkdir()
+    write(folder, BASE)
+    (folder / "schools").mkdir()
+    (folder / "schools" / "甲派.ym").write_text(SCHOOL, encoding="utf-8")
+    return str(folder)
+
+
+def sweep(capsys, rulebook, *argv) -> dict:
+    code = main(["compare", "--rulebook", rulebook, "--school", "甲派", "--json", *argv])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return json.loads(captured.out)
+
+
+def test_parquet_resumes_and_agrees_with_jsonl(rulebook, tmp_path, capsys):
+    argv = ["--sweep", "space", "--month", "午", "--count", "300", "--jobs", "2"]
+    jsonl = sweep(capsys, rulebook, *argv, "--out", str(tmp_path / "s.jsonl"))
+    folder = tmp_path / "s"
+    parquet = sweep(capsys, rulebook, *argv, "--out", str(folder))
+    assert parquet["changes"] == jsonl["changes"] and parquet["charts"] == 300
+    assert jsonl["changes"][0]["change"] == "甲派:disable:月破.老阴"
+    # An interrupted run: some chunk files and a temporary file cut short; the rerun redoes the rest.
+    files = sorted(folder.glob("part-*.parquet"))
+    for file in files[len(files) // 2:]:
+        file.unlink()
+    (folder / ".part-cut.tmp").write_bytes(b"PAR1 half")
+    again = sweep(capsys, rulebook, *argv, "--out", str(folder))
+    assert again == parquet and not list(folder.glob(".*.tmp"))
+    assert len({r["id"] for r in ParquetStore(folder).rows()}) == len(list(ParquetStore(folder).rows())) == 300
+    # The report reads either store; the share is of the charts stored.
+    assert main(["sweep", "report", str(folder), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["changes"] == parquet["changes"] and report["charts"] == 300
+    row = report["changes"][0]
+    assert row["share"] == round(row["charts"] / 300, 6)
+    assert main(["sweep", "report", str(tmp_path / "s.jsonl")]) == 0
+    assert "甲派:disable:月破.老阴" in capsys.readouterr().out
+
+
+def test_parquet_is_queryable_as_a_dataset(rulebook, tmp_path, capsys):
+    import pyarrow.compute as pc
+    import pyarrow.dataset as ds
+
+    folder = tmp_path / "q"
+    summary = sweep(capsys, rulebook, "--sweep", "space", "--month", "午", "--count", "100", "--jobs", "1", "--out", str(folder))
+    table = ds.dataset(folder, format="parquet").to_table()
+    counts = pc.value_counts(pc.list_flatten(table["changes"])).to_pylist()
+    assert sorted((c["values"], c["counts"]) for c in counts) == [(r["change"], r["charts"]) for r in summary["changes"]]
+
+
+def test_malformed_resume_line_is_named(rulebook, tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    sweep(capsys, rulebook, "--sweep", "random", "--count", "5", "--jobs", "1", "--out", str(out))
+    lines = out.read_text(encoding="utf-8").splitlines()
+    for bad in ("[]", "{}", "not json", '{"id": "1:1", "spec": {}, "changes": [3]}'):
+        out.write_text("\n".join(lines[:2] + [bad] + lines[2:]) + "\n", encoding="utf-8")
+        assert main(["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "random", "--count", "5",
+                     "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert f"{out}:3: not a sweep result line" in err and len(err.strip().splitlines()) == 1
+        assert main(["sweep", "report", str(out)]) == 2
+        assert f"{out}:3:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("target, message", [
+    ("/dev/full", "not a regular file or folder"),
+    ("/dev/null", "not a regular file or folder"),
+    ("{dir}", "is a folder; JSONL results go in a file"),
+    ("{dir}/missing/r.jsonl", "does not exist"),
+    ("{dir}/missing/results", "does not exist"),
+    ("{file}", "is a file; Parquet results go in a folder"),
+])
+def test_out_refuses_what_it_cannot_write(rulebook, tmp_path, capsys, target, message):
+    folder = tmp_path / "taken.jsonl"
+    folder.mkdir()
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    target = target.format(dir=folder if "missing" not in target else tmp_path, file=tmp_path / "plain")
+    code = main(["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "random", "--count", "3", "--out", target])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--jobs", "-1"], "--jobs takes a number of worker processes, at least 1"),
+    (["--jobs", "0"], "--jobs takes a number of worker processes, at least 1"),
+    (["--cluster", "udp://x"], "--cluster takes local"),
+    (["--cluster", "local:0"], "--cluster local:N takes"),
+    (["--hours"], "--hours goes with --sweep space"),
+])
+def test_bad_sweep_flags(rulebook, tmp_path, capsys, argv, message):
+    code = main(["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "random", "--count", "3",
+                 "--out", str(tmp_path / "x.jsonl"), *argv])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_space_flags(rulebook, tmp_path, capsys):
+    base = ["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "space", "--out", str(tmp_path / "x")]
+    assert main([*base, "--month", "甲"]) == 2 and "takes a branch" in capsys.readouterr().err
+    assert main([*base, "--day", "甲子"]) == 2 and "only --month B narrows it" in capsys.readouterr().err
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads worker processes from /proc (Linux)")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT"])
+def test_a_stopped_sweep_ends_its_workers_and_resumes(rulebook, tmp_path, how):
+    out = tmp_path / "stop.jsonl"
+    count = 6000
+    argv = [sys.executable, "-m", "engine.cli", "compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "space",
+            "--month", "午", "--count", str(count), "--jobs", "2", "--out", str(out), "--json"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (out.exists() and out.stat().st_size > 0) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        assert process.poll() is None and len(workers) == 2
+        if how == "SIGTERM":
+            process.send_signal(signal.SIGTERM)
+        else:  # Ctrl-C in a terminal: the whole process group gets it
+            os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == (143 if how == "SIGTERM" else 130)
+    assert b"run the same command to resume" in err and b"Traceback" not in err
+    deadline = time.monotonic() + 10
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers)
+    kept = list(JsonlStore(out).rows())
+    assert 0 < len(kept) < count
+    # Resumed: nothing done twice, nothing lost.
+    done = subprocess.run(argv, capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["charts"] == count
+    ids = [r["id"] for r in JsonlStore(out).rows()]
+    assert len(ids) == len(set(ids)) == count
+
+
+def _session(sid: int) -> list[str]:
+    """The live processes of a session (a command started with start_new_session and its children)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":
+            found.append(stat.parent.name)
+    return found
+
+
+def test_a_dask_cluster_gives_the_pools_results(rulebook, tmp_path, capsys):
+    pytest.importorskip("distributed")
+    argv = ["--sweep", "space", "--month", "午", "--count", "200"]
+    on_pool = sweep(capsys, rulebook, *argv, "--jobs", "2", "--out", str(tmp_path / "pool"))
+    command = [sys.executable, "-m", "engine.cli", "compare", "--rulebook", rulebook, "--school", "甲派", "--json", *argv,
+               "--cluster", "local:2", "--out", str(tmp_path / "dask")]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    out, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err
+    on_dask = json.loads(out)
+    assert on_dask["changes"] == on_pool["changes"] and on_dask["charts"] == 200
+    rows = {r["id"]: r["changes"] for r in ParquetStore(tmp_path / "pool").rows()}
+    assert {r["id"]: r["changes"] for r in ParquetStore(tmp_path / "dask").rows()} == rows
+    if Path("/proc/self/stat").exists():  # the cluster's processes ended with the sweep
+        deadline = time.monotonic() + 10
+        while _session(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _session(process.pid)
