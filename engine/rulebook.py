@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+
+import attrs
 from typing import Iterable, Sequence
 
 from .book import load_book
 from .cache import cache_key, read_engine, write_engine
+from .joincache import JoinStore, code_keys
 from .check import Program, check_program
 from .diagnostics import Diagnostic
 from .errors import RulebookError, UsageError
@@ -45,30 +49,43 @@ def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
     return [f for root in roots if (root / "schools").is_dir() for f in sorted((root / "schools").glob(f"*{SUFFIX}"))]
 
 
-def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic]) -> list:
-    from .lang import parse_module  # Lark is imported only when rule files are read, not from the cache
+def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic],
+           keys: dict[str, str] | None) -> list:
+    """The modules of the files; `keys` (display name -> key) given: each through the per-file cache."""
+    from .frontcache import file_key, parse_cached
 
     modules = []
     for path in files:
         name = _display(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            content = path.read_bytes()
+            text = content.decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read {name}: {error}") from None
         sources[name] = text.split("\n")
-        module, found = parse_module(text, name)
+        if keys is None:
+            from .lang import parse_module  # Lark is imported only when rule files are read
+
+            module, found = parse_module(text, name)
+        else:
+            keys[name] = file_key(name, content)
+            module, found = parse_cached(name, content, text)
         diagnostics.extend(found)
         if module is not None:
             modules.append(module)
     return modules
 
 
-def check_files(files: Iterable[Path], school: str | None = None, overlays: Iterable[Path] = ()) -> tuple[Program | None, list[Diagnostic]]:
-    """Parse and check a rulebook, with the chain of school overlays for `school` applied."""
+def check_files(files: Iterable[Path], school: str | None = None, overlays: Iterable[Path] = (),
+                keys: dict[str, str] | None = None) -> tuple[Program | None, list[Diagnostic]]:
+    """Parse and check a rulebook, with the chain of school overlays for `school` applied.
+
+    With `keys`, each file's IR comes from the per-file cache (and `keys` is filled with each
+    file's key); the checks always run over the whole program."""
     diagnostics: list[Diagnostic] = []
     sources: dict[str, list[str]] = {}
-    modules = _parse(files, sources, diagnostics)
-    overlay_modules = _parse(overlays, sources, diagnostics)
+    modules = _parse(files, sources, diagnostics, keys)
+    overlay_modules = _parse(overlays, sources, diagnostics, keys)
     schools = school_modules(overlay_modules, diagnostics)
     if school and school != BASE_SCHOOL and school not in schools:
         known = ", ".join([BASE_SCHOOL, *schools])
@@ -81,33 +98,81 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
     return (program if not diagnostics else None), diagnostics
 
 
+@attrs.frozen
+class _Loaded:
+    """An engine this process loaded, with the key of its content and the size and modification
+    time of each file it read when that was taken (None when a file was too fresh to trust)."""
+
+    engine: Engine
+    key: str
+    stamps: tuple | None
+
+
+# Engines by content key (many requests may share one), and by request (rulebook, school, cache).
 _CACHE: dict[str, Engine] = {}
+_LOADED: dict[tuple, _Loaded] = {}
+# A file modified this recently may change again within the file system's clock resolution
+# without its size or time changing (as git's "racy" index entries): its content is hashed again.
+_RACY_NS = 2_000_000_000
+
+
+def _stamps(files: list[Path]) -> tuple | None:
+    """(path, size, mtime) of each file, or None when any was modified too recently to trust."""
+    found = []
+    now = time.time_ns()
+    for path in files:
+        stat = path.stat()
+        if now - stat.st_mtime_ns < _RACY_NS:
+            return None
+        found.append((str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino))
+    return tuple(found)
 
 
 def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True, school: str | None = None) -> Engine:
     """The compiled engine for a rulebook; raises RulebookError with every diagnostic.
 
-    Checked and compiled rulebooks are cached on disk, keyed by the content of every rule file,
-    the grammar and the engine modules, so any edit invalidates the entry.
+    An engine loaded once is reused in this process while its files keep their size and
+    modification time (their content is hashed again only when those change).  Checked and
+    compiled rulebooks are cached on disk, keyed by the content of every rule file, the grammar
+    and the engine modules, so any edit makes a new entry; each rule file's IR and each rule's
+    join code are cached on their own, so an edit parses and compiles the edited file only.
     """
     files = rulebook_files(paths)
     overlays = school_files(paths) if school and school != BASE_SCHOOL else []
+    request = (tuple(str(p) for p in paths or ()), school or BASE_SCHOOL, use_cache)
+    try:
+        stamps = _stamps(files + overlays)
+    except OSError as error:
+        raise UsageError(f"cannot read the rulebook: {error}") from None
+    loaded = _LOADED.get(request)
+    if loaded is not None and stamps is not None and loaded.stamps == stamps and _CACHE.get(loaded.key) is loaded.engine:
+        return loaded.engine
     key = cache_key(files + overlays, school or BASE_SCHOOL)
     engine = _CACHE.get(key)
-    if engine is not None:
-        return engine
+    if engine is None:
+        engine = _load(key, files, overlays, school, use_cache)
+        _CACHE[key] = engine
+    _LOADED[request] = _Loaded(engine, key, stamps)
+    return engine
 
-    def check() -> Program:
-        program, diagnostics = check_files(files, school, overlays)
+
+def _load(key: str, files: list[Path], overlays: list[Path], school: str | None, use_cache: bool) -> Engine:
+    def check(keys: dict[str, str] | None = None) -> Program:
+        program, diagnostics = check_files(files, school, overlays, keys)
         if diagnostics:
             raise RulebookError(diagnostics)
         return program
 
-    engine = read_engine(key, check) if use_cache else None
-    if engine is None:
+    if not use_cache:
         with gc_paused():
-            engine = Engine.build(check())
-        if use_cache:
-            write_engine(key, engine)
-    _CACHE[key] = engine
+            return Engine.build(check())
+    engine = read_engine(key, lambda: check({}))
+    if engine is None:
+        keys: dict[str, str] = {}
+        program = check(keys)
+        params = {name: decl.params for name, decl in program.declarations.items()}
+        store = JoinStore(code_keys(program.rules, params, keys))
+        with gc_paused():
+            engine = Engine.build(program, store)
+        write_engine(key, engine, sorted(set(keys.values()) | set(store.keys.values())))
     return engine

@@ -1,8 +1,14 @@
-"""The on-disk cache of checked and compiled rulebooks: hit, and invalidated by any edit."""
+"""The on-disk cache of checked and compiled rulebooks: hit, invalidated by any edit, per-file and
+per-rule entries (an edit parses and compiles the edited file only), housekeeping."""
+
+import json
+import os
 
 import pytest
 
-from engine import rulebook
+from engine import cache, cachestore, rulebook
+from engine.cli import main
+from engine.errors import RulebookError
 from engine.facts import Fact
 from rulebooks import write
 
@@ -12,6 +18,13 @@ predicate 月破(位)
 §25.1 「以用处反，名为月破」
 rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位: P)
 """
+# A second file reading the first's predicate: the checks must see both, cached or not.
+OTHER = """\
+chapter 26 旬空
+predicate 破空(位)
+§26.1 「惟旬中空为重焉」
+rule 破空.定 when 月破(位: P) then 破空(位: P)
+"""
 BASE = [Fact("纳甲", (1, "子")), Fact("纳甲", (2, "丑")), Fact("月建", ("午",))]
 
 
@@ -19,28 +32,41 @@ BASE = [Fact("纳甲", (1, "子")), Fact("纳甲", (2, "丑")), Fact("月建", (
 def folder(tmp_path, monkeypatch):
     """A one-rule rulebook, its cache in tmp_path/cache."""
     monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setitem(cachestore._state, "writable", True)
     made = tmp_path / "rb"
     made.mkdir()
     write(made, TEXT)
     return made
 
 
-def _reload(folder):
+@pytest.fixture
+def two_files(folder):
+    (folder / "26-旬空.ym").write_text(OTHER, encoding="utf-8")
+    return folder
+
+
+def _reload(folder, **kwargs):
     """The engine as a new process would get it: from the disk cache, not this process's."""
     rulebook._CACHE.clear()
-    return rulebook.load_engine([folder])
+    return rulebook.load_engine([folder], **kwargs)
 
 
-def _damage(cache, pattern: str, damaged) -> None:
-    for entry in cache.glob(pattern):
-        entry.write_bytes(damaged(entry))
+def _damage(cache_folder, damaged) -> None:
+    for entry in cache_folder.rglob("*"):
+        if entry.is_file():
+            entry.write_bytes(damaged(entry))
+
+
+def _count(cache_folder, pattern: str) -> int:
+    return len(list(cache_folder.glob(pattern)))
 
 
 def test_cache_hit_gives_the_same_results(folder, tmp_path):
     first = rulebook.load_engine([folder]).evaluate(BASE)
-    assert len(list((tmp_path / "cache").glob("*.runtime"))) == 1
-    assert len(list((tmp_path / "cache").glob("*.program"))) == 1
-    assert len(list((tmp_path / "cache").glob("*.code"))) == 1
+    cached = tmp_path / "cache"
+    assert _count(cached, "engines/*.runtime") == 1
+    assert _count(cached, "front/*.ir") == 2  # one per rule file
+    assert _count(cached, "join/*.code") == 1  # the one rule the run called
     assert _reload(folder).evaluate(BASE).sorted_facts() == first.sorted_facts()
 
 
@@ -52,26 +78,128 @@ def test_an_edit_invalidates_the_cache(folder):
 
 
 def test_a_damaged_cache_is_rebuilt(folder, tmp_path):
-    rulebook.load_engine([folder])
-    _damage(tmp_path / "cache", "*", lambda entry: b"not a pickle")
+    rulebook.load_engine([folder]).evaluate(BASE)
+    _damage(tmp_path / "cache", lambda entry: b"not a pickle")
     assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
 
 
 def test_damaged_join_code_is_compiled_again_from_the_rules(folder, tmp_path):
-    rulebook.load_engine([folder])
-    _damage(tmp_path / "cache", "*.code", lambda entry: b"x" * entry.stat().st_size)
+    rulebook.load_engine([folder]).evaluate(BASE)
+    _damage(tmp_path / "cache" / "join", lambda entry: b"x" * entry.stat().st_size)
     assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
 
 
-def test_a_damaged_program_file_is_rebuilt_from_the_rule_files(folder, tmp_path):
+def test_damaged_parsed_files_are_parsed_again(folder, tmp_path):
     rulebook.load_engine([folder])
-    _damage(tmp_path / "cache", "*.program", lambda entry: b"not a pickle")
+    _damage(tmp_path / "cache" / "front", lambda entry: b"not a pickle")
+    _damage(tmp_path / "cache" / "engines", lambda entry: b"not a pickle")
     assert [r.id for r in _reload(folder).program.rules] == ["月破.定"]
 
 
+def _parsed_files(monkeypatch) -> list[str]:
+    """The names of the files the front end parses from now on."""
+    import engine.lang
+
+    parsed: list[str] = []
+    real = engine.lang.parse_module
+
+    def spy(text, name):
+        parsed.append(name)
+        return real(text, name)
+
+    monkeypatch.setattr(engine.lang, "parse_module", spy)
+    return parsed
+
+
+def test_an_edit_parses_only_the_edited_file(two_files, monkeypatch):
+    rulebook.load_engine([two_files])
+    parsed = _parsed_files(monkeypatch)
+    (two_files / "26-旬空.ym").write_text(OTHER + "# a note\n", encoding="utf-8")
+    result = _reload(two_files).evaluate(BASE)
+    assert [os.path.basename(name) for name in parsed] == ["26-旬空.ym"]
+    assert result.holds(Fact("破空", (1,)))
+
+
+def test_the_checks_still_see_every_file_when_one_is_cached(two_files):
+    """26 comes from the per-file cache, unchanged; removing what it reads from 25 must still be
+    reported, at 26's own line."""
+    rulebook.load_engine([two_files])
+    write(two_files, TEXT.replace("predicate 月破(位)\n", ""))
+    with pytest.raises(RulebookError) as raised:
+        _reload(two_files)
+    found = {(os.path.basename(d.span.file), d.message) for d in raised.value.diagnostics}
+    assert ("26-旬空.ym", "unknown predicate 月破") in found
+
+
+def _compiled_rules(monkeypatch) -> list[str]:
+    """The rule ids whose join code is compiled from source from now on."""
+    import engine.compile
+
+    compiled: list[str] = []
+
+    def spy(source, filename, mode):
+        compiled.append(filename.split()[1])
+        return compile(source, filename, mode)
+
+    monkeypatch.setattr(engine.compile, "compile", spy, raising=False)
+    return compiled
+
+
+def test_join_code_is_compiled_when_first_needed_and_once(two_files, tmp_path, monkeypatch):
+    compiled = _compiled_rules(monkeypatch)
+    engine = rulebook.load_engine([two_files])
+    assert compiled == [] and _count(tmp_path / "cache", "join/*.code") == 0  # nothing compiled up front
+    engine.evaluate(BASE)
+    assert sorted(set(compiled)) == ["月破.定", "破空.定"]
+    compiled.clear()
+    (two_files / "26-旬空.ym").write_text(OTHER + "# a note\n", encoding="utf-8")
+    assert _reload(two_files).evaluate(BASE).holds(Fact("破空", (1,)))
+    assert set(compiled) == {"破空.定"}  # the rules of the edited file only
+    compiled.clear()
+    assert _reload(two_files).evaluate(BASE).holds(Fact("破空", (1,)))
+    assert compiled == []
+
+
+def test_housekeeping_keeps_the_most_recent_rulebooks_and_what_they_use(folder, tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "KEEP", 2)
+    monkeypatch.setattr(cache, "GRACE_SECONDS", -1)
+    for n in range(5):
+        write(folder, TEXT + f"# edit {n}\n")
+        _reload(folder).evaluate(BASE)
+    cached = tmp_path / "cache"
+    assert _count(cached, "engines/*.runtime") == 2 and _count(cached, "engines/*.uses") == 2
+    assert _count(cached, "front/*.ir") == 3  # 00-输入 and the last two versions of 25
+    assert _count(cached, "join/*.code") == 2
+    assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
+
+
+def test_housekeeping_removes_the_files_of_the_old_layout(folder, tmp_path):
+    old = tmp_path / "cache"
+    old.mkdir()
+    for name in ("a.runtime", "a.code", "a.program", "tmpx1y2.tmp"):
+        (old / name).write_bytes(b"old")
+    rulebook.load_engine([folder])
+    assert sorted(p.name for p in old.iterdir() if p.is_file()) == []
+
+
+def test_cache_info_and_clear(folder, tmp_path, capsys):
+    rulebook.load_engine([folder]).evaluate(BASE)
+    assert main(["cache", "info", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["folder"] == str(tmp_path / "cache")
+    assert found["kinds"]["engines"]["entries"] == 1 and found["kinds"]["parsed files"]["entries"] == 2
+    assert found["kinds"]["join code"]["entries"] == 1 and found["bytes"] > 0
+    assert main(["cache", "clear"]) == 0
+    assert "removed" in capsys.readouterr().out
+    assert main(["cache", "info", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bytes"] == 0
+    assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
+
+
 def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkeypatch):
-    """The point of the runtime file: evaluating, the chart and a judgement read no rule IR; the
-    checked program loads only when something asks for it, and then it is the same program."""
+    """The point of the runtime file: evaluating, the chart and a judgement read no rule IR (once
+    a run has compiled the join code they call); the checked program loads only when something
+    asks for it, and then it is the same program."""
     from engine.api import evaluate_chart, moment
     from engine.cache import LazyProgram
     from engine.cast import Cast
@@ -79,13 +207,14 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkey
 
     monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
     fresh = rulebook.load_engine()
+    question = parse_question(fresh.program, "求财", None, None, None)
+    cast, when = Cast.from_lines("987878"), moment(month="申", day="丁酉")
+    want = Judgement(question, evaluate_chart(fresh, cast, when, "shipped", question.facts())).to_dict()
     rulebook._CACHE.clear()
     cached = rulebook.load_engine()
     assert isinstance(cached.program, LazyProgram)
     question = parse_question(cached.program, "求财", None, None, None)
-    cast, when = Cast.from_lines("987878"), moment(month="申", day="丁酉")
     got = Judgement(question, evaluate_chart(cached, cast, when, "shipped", question.facts())).to_dict()
     assert cached.program._program is None
-    want = Judgement(question, evaluate_chart(fresh, cast, when, "shipped", question.facts())).to_dict()
     assert got == want and got["verdicts"]
     assert [r.id for r in cached.program.rules] == [r.id for r in fresh.program.rules]
