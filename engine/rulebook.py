@@ -147,10 +147,11 @@ def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = Tru
     loaded = _LOADED.get(request)
     if loaded is not None and stamps is not None and loaded.stamps == stamps and _CACHE.get(loaded.key) is loaded.engine:
         return loaded.engine
-    key = cache_key(files + overlays, school or BASE_SCHOOL)
+    content = cache_key(files + overlays, school or BASE_SCHOOL)
+    key = content if use_cache else f"uncached {content}"
     engine = _CACHE.get(key)
     if engine is None:
-        engine = _load(key, files, overlays, school, use_cache)
+        engine = _load(content, files, overlays, school, use_cache)
         _CACHE[key] = engine
     _LOADED[request] = _Loaded(engine, key, stamps)
     return engine

@@ -218,3 +218,47 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkey
     assert cached.program._program is None
     assert got == want and got["verdicts"]
     assert [r.id for r in cached.program.rules] == [r.id for r in fresh.program.rules]
+
+
+def _age(folder, seconds: int = 3600) -> None:
+    """Date the rule files back, as files not edited in this very moment are."""
+    for path in folder.glob("*.ym"):
+        os.utime(path, (path.stat().st_atime - seconds, path.stat().st_mtime - seconds))
+
+
+def test_a_loaded_engine_is_reused_while_its_files_keep_size_and_time(folder, monkeypatch):
+    _age(folder)
+    first = rulebook.load_engine([folder])
+    hashed: list[str] = []
+    real = rulebook.cache_key
+    monkeypatch.setattr(rulebook, "cache_key", lambda files, school: hashed.append(school) or real(files, school))
+    assert rulebook.load_engine([folder]) is first and hashed == []  # sizes and times only
+    _age(folder, 10)  # touched, content the same: hashed again, the same engine
+    assert rulebook.load_engine([folder]) is first and len(hashed) == 1
+    write(folder, TEXT.replace("支: 子", "支: 丑"))
+    _age(folder)
+    second = rulebook.load_engine([folder])
+    assert second is not first and second.evaluate(BASE).holds(Fact("月破", (2,)))
+
+
+def test_a_file_edited_this_moment_is_hashed_again(folder):
+    """Within the file system's time resolution an edit of the same size may keep the time: a fresh
+    file's stamps are not trusted."""
+    first = rulebook.load_engine([folder])
+    write(folder, TEXT.replace("支: 子", "支: 丑"))  # same size, at once
+    assert rulebook.load_engine([folder]) is not first
+
+
+def test_the_api_loads_the_engine_once_per_chart_and_takes_a_given_one(monkeypatch):
+    import engine as yimao
+    import engine.api
+
+    loads: list = []
+    real = engine.api.load_engine
+    monkeypatch.setattr(engine.api, "load_engine", lambda *a, **k: loads.append(a) or real(*a, **k))
+    got = yimao.chart(hexagram="豐之萃", month="申", day="丁酉").to_dict()
+    assert len(loads) == 1
+    given = yimao.load_engine()
+    assert yimao.chart(hexagram="豐之萃", month="申", day="丁酉", engine=given).to_dict() == got
+    assert yimao.judge(question="求财", hexagram="豐之萃", month="申", day="丁酉", engine=given).to_dict()["verdicts"]
+    assert len(loads) == 1
