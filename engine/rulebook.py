@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -100,11 +101,13 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
 
 @attrs.frozen
 class _Loaded:
-    """An engine this process loaded, with the key of its content and the size and modification
-    time of each file it read when that was taken (None when a file was too fresh to trust)."""
+    """An engine this process loaded, with the key of its content, the files and folders it read,
+    and their size, modification time and inode when that was taken (None when one was too fresh
+    to trust)."""
 
     engine: Engine
     key: str
+    watched: tuple[Path, ...]
     stamps: tuple | None
 
 
@@ -116,44 +119,56 @@ _LOADED: dict[tuple, _Loaded] = {}
 _RACY_NS = 2_000_000_000
 
 
-def _stamps(files: list[Path]) -> tuple | None:
-    """(path, size, mtime) of each file, or None when any was modified too recently to trust."""
+def _stamps(paths: Sequence[Path]) -> tuple | None:
+    """(size, mtime, inode) of each path, or None when any was modified too recently to trust."""
     found = []
     now = time.time_ns()
-    for path in files:
-        stat = path.stat()
+    for path in paths:
+        stat = os.stat(path)
         if now - stat.st_mtime_ns < _RACY_NS:
             return None
-        found.append((str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino))
+        found.append((stat.st_size, stat.st_mtime_ns, stat.st_ino))
     return tuple(found)
+
+
+def _unchanged(loaded: _Loaded | None) -> bool:
+    if loaded is None or loaded.stamps is None or _CACHE.get(loaded.key) is not loaded.engine:
+        return False
+    try:
+        return _stamps(loaded.watched) == loaded.stamps
+    except OSError:
+        return False
 
 
 def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True, school: str | None = None) -> Engine:
     """The compiled engine for a rulebook; raises RulebookError with every diagnostic.
 
-    An engine loaded once is reused in this process while its files keep their size and
-    modification time (their content is hashed again only when those change).  Checked and
-    compiled rulebooks are cached on disk, keyed by the content of every rule file, the grammar
-    and the engine modules, so any edit makes a new entry; each rule file's IR and each rule's
-    join code are cached on their own, so an edit parses and compiles the edited file only.
+    An engine loaded once is reused in this process while its files and folders keep their size,
+    modification time and inode (the files' content is hashed again only when those change).
+    Checked and compiled rulebooks are cached on disk, keyed by the content of every rule file,
+    the grammar and the engine modules, so any edit makes a new entry; each rule file's IR and each
+    rule's join code are cached on their own, so an edit parses and compiles the edited file only.
     """
+    request = (tuple(str(p) for p in paths or ()), school or BASE_SCHOOL, use_cache)
+    loaded = _LOADED.get(request)
+    if _unchanged(loaded):
+        return loaded.engine
     files = rulebook_files(paths)
     overlays = school_files(paths) if school and school != BASE_SCHOOL else []
-    request = (tuple(str(p) for p in paths or ()), school or BASE_SCHOOL, use_cache)
+    roots = [Path(p) for p in paths] if paths else [rulebook_dir()]
+    folders = [f for root in roots if root.is_dir() for f in (root, root / "schools") if f.is_dir()]
+    watched = tuple(folders + files + overlays)
     try:
-        stamps = _stamps(files + overlays)
+        stamps = _stamps(watched)
     except OSError as error:
         raise UsageError(f"cannot read the rulebook: {error}") from None
-    loaded = _LOADED.get(request)
-    if loaded is not None and stamps is not None and loaded.stamps == stamps and _CACHE.get(loaded.key) is loaded.engine:
-        return loaded.engine
     content = cache_key(files + overlays, school or BASE_SCHOOL)
     key = content if use_cache else f"uncached {content}"
     engine = _CACHE.get(key)
     if engine is None:
         engine = _load(content, files, overlays, school, use_cache)
         _CACHE[key] = engine
-    _LOADED[request] = _Loaded(engine, key, stamps)
+    _LOADED[request] = _Loaded(engine, key, watched, stamps)
     return engine
 
 

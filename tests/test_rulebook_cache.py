@@ -221,8 +221,8 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkey
 
 
 def _age(folder, seconds: int = 3600) -> None:
-    """Date the rule files back, as files not edited in this very moment are."""
-    for path in folder.glob("*.ym"):
+    """Date the rule files and their folder back, as files not edited in this very moment are."""
+    for path in [folder, *folder.glob("*.ym")]:
         os.utime(path, (path.stat().st_atime - seconds, path.stat().st_mtime - seconds))
 
 
