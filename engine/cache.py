@@ -142,21 +142,26 @@ def _summary(program: Program) -> dict[str, Any]:
 def one_copy(value, seen: dict):
     """The value with equal strings, tuples and frozensets made one object: pickle stores an object
     once and refers to it after, so the file unpickles into far fewer objects (the same ('位', '层')
-    serves a thousand rules)."""
-    if isinstance(value, dict):
-        return {one_copy(k, seen): one_copy(v, seen) for k, v in value.items()}
-    if isinstance(value, list):
-        return [one_copy(v, seen) for v in value]
-    if isinstance(value, tuple):
-        value = tuple(one_copy(v, seen) for v in value)
-    elif isinstance(value, frozenset):
-        value = frozenset(one_copy(v, seen) for v in value)
-    elif not isinstance(value, str):
-        return value
-    try:
+    serves a thousand rules).  Exact types only (a subclass is kept as it is)."""
+    kind = type(value)
+    if kind is str:
         return seen.setdefault(value, value)
-    except TypeError:  # a tuple holding a list
-        return value
+    if kind is tuple or kind is frozenset:
+        value = kind([one_copy(v, seen) for v in value])
+        try:
+            return seen.setdefault(value, value)
+        except TypeError:  # a tuple holding a list
+            return value
+    if kind is dict:
+        return {one_copy(k, seen): one_copy(v, seen) for k, v in value.items()}
+    if kind is list:
+        return [one_copy(v, seen) for v in value]
+    return value
+
+
+# The parts of an engine's runtime state whose equal values are many: made one copy each (above)
+# before pickling; for the rest it costs more to write than it saves to read.
+_SHARED_PARTS = ("rules", "needs", "shared", "body_predicates", "params", "subjects")
 
 
 def _entry(key: str, suffix: str) -> Path:
@@ -170,7 +175,7 @@ def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
     state = engine.runtime_state()
     # Read only when a proof reaches a table row or a static rule's fact (so pickled apart, as is).
     shared_derivations = _dumps(state.pop("shared_derivations"))
-    state = {name: one_copy(value, seen) for name, value in state.items()}
+    state = {name: one_copy(value, seen) if name in _SHARED_PARTS else value for name, value in state.items()}
     state["shared_derivations"] = shared_derivations
     summary = _summary(program)
     summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "rows", "exceptions"))

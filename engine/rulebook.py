@@ -184,11 +184,12 @@ def _load(key: str, files: list[Path], overlays: list[Path], school: str | None,
             return Engine.build(check())
     engine = read_engine(key, lambda: check({}))
     if engine is None:
-        keys: dict[str, str] = {}
-        program = check(keys)
-        params = {name: decl.params for name, decl in program.declarations.items()}
-        store = JoinStore(code_keys(program.rules, params, keys))
+        # Tens of thousands of objects made and kept, none in cycles: the collector only slows it.
         with gc_paused():
+            keys: dict[str, str] = {}
+            program = check(keys)
+            params = {name: decl.params for name, decl in program.declarations.items()}
+            store = JoinStore(code_keys(program.rules, params, keys))
             engine = Engine.build(program, store)
-        write_engine(key, engine, sorted(set(keys.values()) | set(store.keys.values())))
+            write_engine(key, engine, sorted(set(keys.values()) | set(store.keys.values())))
     return engine
