@@ -6,9 +6,10 @@ form, the shared facts, and of the program its declarations, questions, rule car
 checked program itself is made again from the rule files when something asks for more (rule
 bodies for whynot, coverage, the web views); the front end's per-file cache (see frontcache) makes
 that a check, not a parse.  The key covers the content of every rule file, the grammar, the book's
-text and the engine modules, so any edit makes a new entry.  `engines/<key>.uses` lists the
-per-file and per-rule entries the engine reads, for housekeeping: the most recent engines are kept
-with what they use, the rest removed.
+text and the engine modules, so any edit makes a new entry.  `engines/<key>.join` packs the join
+code the engine's runs have called (see joincache).  `engines/<key>.uses` lists the per-file and
+per-rule entries the engine reads, for housekeeping: the most recent engines are kept with what
+they use, the rest removed.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def _engine_version() -> bytes:
 def cache_key(files: list[Path], school: str) -> str:
     digest = hashlib.sha256(_engine_version() + school.encode())
     for path in files:
-        digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(os.path.abspath(path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
@@ -164,7 +165,7 @@ def one_copy(value, seen: dict):
 _SHARED_PARTS = ("rules", "needs", "shared", "body_predicates", "params", "subjects")
 
 
-def _entry(key: str, suffix: str) -> Path:
+def entry_path(key: str, suffix: str) -> Path:
     return cache_dir() / ENGINES / f"{key}.{suffix}"
 
 
@@ -182,15 +183,15 @@ def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
     code_keys = engine.join_store.keys if engine.join_store is not None else {}
     if engine.join_store is not None:
         engine.join_store.save()  # what the build compiled: the rules that need no input
-    if write_file(_entry(key, "uses"), "\n".join(uses).encode()):
-        write_file(_entry(key, "runtime"), _dumps((summary, state, code_keys)))
+    if write_file(entry_path(key, "uses"), "\n".join(uses).encode()):
+        write_file(entry_path(key, "runtime"), _dumps((summary, state, code_keys)))
         prune()
 
 
 def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
     """The cached engine, or None when the cache lacks it or it is damaged (then it is rebuilt,
     never an error).  `rebuild` checks the rule files again when the whole program is asked for."""
-    path = _entry(key, "runtime")
+    path = entry_path(key, "runtime")
     found = read_value(path, tuple)
     if found is None or len(found) != 3:
         return None
@@ -200,7 +201,7 @@ def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
             summary, state, code_keys = found
             state["shared_derivations"] = Unpickled(state["shared_derivations"])
             program = LazyProgram(summary, rebuild)
-            return Engine.from_state(program, state, JoinStore(code_keys))
+            return Engine.from_state(program, state, JoinStore(code_keys, entry_path(key, "join")))
     except Exception:  # an entry of the right form but not of this engine: rebuilt
         return None
 
@@ -241,8 +242,8 @@ def prune(keep: int | None = None) -> None:
     keep = KEEP if keep is None else keep
     engines = sorted(_files(folder / ENGINES, "*.runtime"), key=_mtime, reverse=True)
     for old in engines[keep:]:
-        _remove(old)
-        _remove(old.with_suffix(".uses"))
+        for suffix in (".runtime", ".uses", ".join"):
+            _remove(old.with_suffix(suffix))
     young = time.time() - GRACE_SECONDS
     for orphan in _files(folder / ENGINES, "*.uses"):  # a build whose runtime file was never written
         if not orphan.with_suffix(".runtime").exists() and _mtime(orphan) < young:
@@ -273,9 +274,10 @@ def info() -> dict[str, Any]:
     kinds = {}
     for kind, (sub, pattern) in KINDS.items():
         paths = _files(folder / sub, pattern)
-        if kind == "engines":
-            paths += [p.with_suffix(".uses") for p in paths if p.with_suffix(".uses").exists()]
-        kinds[kind] = {"entries": len([p for p in paths if p.suffix != ".uses"]), "bytes": sum(map(_size, paths))}
+        entries = len(paths)
+        if kind == "engines":  # with their lists of what they use and their packs of join code
+            paths += [p.with_suffix(s) for p in paths for s in (".uses", ".join") if p.with_suffix(s).exists()]
+        kinds[kind] = {"entries": entries, "bytes": sum(map(_size, paths))}
     return {"folder": str(folder), "kinds": kinds, "bytes": sum(k["bytes"] for k in kinds.values())}
 
 

@@ -34,7 +34,9 @@ def cache_dir() -> Path:
 
 
 def digest(data: bytes) -> bytes:
-    return hashlib.blake2b(data, digest_size=_DIGEST_SIZE).digest()
+    """SHA-256 (the processor's own instructions make it several times faster than BLAKE2 here),
+    cut to 16 bytes: it detects damage, it does not defend against an attacker."""
+    return hashlib.sha256(data).digest()[:_DIGEST_SIZE]
 
 
 def writable() -> bool:

@@ -44,12 +44,13 @@ def code_keys(rules, params: dict[str, tuple[str, ...]], file_keys: dict[str, st
         predicates = sorted({a.predicate for a in atoms if isinstance(a, Atom)})
         digest = hashlib.sha256(_compiler_version())
         digest.update(f"{file_key}\0{rule.id}\0{[(p, params.get(p)) for p in predicates]!r}".encode())
-        keys[rule.id] = digest.hexdigest()
+        keys[rule.id] = digest.hexdigest()[:32]  # 128 bits: a thousand and more of them in each engine's file
     return keys
 
 
 class RuleCode:
-    """The cached variants of one rule (variant -> marshalled code), read from its file on first use."""
+    """The cached variants of one rule (variant -> marshalled code): from the engine's pack, else
+    read from the rule's own file on first use."""
 
     __slots__ = ("store", "key", "_variants")
 
@@ -58,41 +59,55 @@ class RuleCode:
         self.key = key
         self._variants: dict[int, bytes] | None = None
 
-    @property
-    def path(self) -> Path:
-        return self.store.folder / f"{self.key}.code"
-
-    def _read(self) -> dict[int, bytes]:
-        payload = read_file(self.path)  # checked against its digest: damaged code is never unmarshalled
-        try:
-            found = marshal.loads(payload) if payload is not None else {}
-        except (ValueError, EOFError, TypeError):
-            found = {}
-        if not isinstance(found, dict) or not all(isinstance(v, bytes) for v in found.values()):
-            return {}
+    def _load(self) -> dict[int, bytes]:
+        found = self.store.packed.get(self.key)
+        if found is None:
+            # checked against its digest: damaged code is never unmarshalled
+            found = _variants(read_file(self.store.folder / f"{self.key}.code"))
+            self.store.unpacked[self.key] = self
         return found
 
     def get(self, variant: int) -> bytes | None:
         if self._variants is None:
-            self._variants = self._read()
+            self._variants = self._load()
         return self._variants.get(variant)
 
     def add(self, variant: int, code) -> None:
         """A variant compiled in this process, saved with the rule's others at the next `save`."""
         with self.store.lock:
             if self._variants is None:
-                self._variants = self._read()
-            self._variants[variant] = marshal.dumps(code)
+                self._variants = self._load()
+            self._variants = {**self._variants, variant: marshal.dumps(code)}
             self.store.pending[self.key] = self
+            self.store.unpacked[self.key] = self
+
+
+def _variants(payload: bytes | None) -> dict[int, bytes]:
+    """variant -> marshalled code, from a payload that passed its digest (else nothing)."""
+    try:
+        found = marshal.loads(payload) if payload is not None else {}
+    except (ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(found, dict) or not all(isinstance(k, int) and isinstance(v, bytes) for k, v in found.items()):
+        return {}
+    return found
 
 
 class JoinStore:
-    """The join code of an engine's rules, by rule id; what runs compile is saved after them."""
+    """The join code of an engine's rules, by rule id; what runs compile is saved after them.
 
-    def __init__(self, keys: dict[str, str]) -> None:
+    Each rule's code has its own file, shared by every engine whose rule has the same key (so an
+    edit's new engine finds the code of the unchanged files' rules).  An engine also keeps a pack,
+    the code of every rule its runs have called in one file, so a run reads one file rather than a
+    thousand; a run that needed code from outside it writes it again with that code added."""
+
+    def __init__(self, keys: dict[str, str], pack: Path | None = None) -> None:
         self.keys = keys
         self.folder = cache_dir() / FOLDER
-        self.pending: dict[str, RuleCode] = {}
+        self.pack = pack
+        self.packed: dict[str, dict[int, bytes]] = _pack(read_file(pack)) if pack is not None else {}
+        self.unpacked: dict[str, RuleCode] = {}  # rules whose code came from outside the pack
+        self.pending: dict[str, RuleCode] = {}  # rules with code compiled and not yet saved
         self.lock = threading.Lock()
 
     def rule(self, rule_id: str) -> RuleCode | None:
@@ -100,10 +115,23 @@ class JoinStore:
         return None if key is None else RuleCode(self, key)
 
     def save(self) -> None:
-        if not self.pending:
+        if not self.unpacked:
             return
         with self.lock:
             pending, self.pending = self.pending, {}
-            payloads = {key: marshal.dumps(dict(code._variants or {})) for key, code in pending.items()}
+            unpacked, self.unpacked = self.unpacked, {}
+            payloads = {key: marshal.dumps(code._variants or {}) for key, code in pending.items()}
+            self.packed = {**self.packed, **{key: code._variants or {} for key, code in unpacked.items()}}
+            pack = marshal.dumps(self.packed)
         for key, payload in payloads.items():
             write_file(self.folder / f"{key}.code", payload)
+        if self.pack is not None:
+            write_file(self.pack, pack)
+
+
+def _pack(payload: bytes | None) -> dict[str, dict[int, bytes]]:
+    try:
+        found = marshal.loads(payload) if payload is not None else {}
+    except (ValueError, EOFError, TypeError):
+        return {}
+    return found if isinstance(found, dict) and all(isinstance(v, dict) for v in found.values()) else {}

@@ -10,7 +10,7 @@ import attrs
 from typing import Iterable, Sequence
 
 from .book import load_book
-from .cache import cache_key, read_engine, write_engine
+from .cache import cache_key, entry_path, read_engine, write_engine
 from .joincache import JoinStore, code_keys
 from .check import Program, check_program
 from .diagnostics import Diagnostic
@@ -189,7 +189,7 @@ def _load(key: str, files: list[Path], overlays: list[Path], school: str | None,
             keys: dict[str, str] = {}
             program = check(keys)
             params = {name: decl.params for name, decl in program.declarations.items()}
-            store = JoinStore(code_keys(program.rules, params, keys))
+            store = JoinStore(code_keys(program.rules, params, keys), entry_path(key, "join"))
             engine = Engine.build(program, store)
             write_engine(key, engine, sorted(set(keys.values()) | set(store.keys.values())))
     return engine

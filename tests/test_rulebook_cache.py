@@ -83,10 +83,14 @@ def test_a_damaged_cache_is_rebuilt(folder, tmp_path):
     assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
 
 
-def test_damaged_join_code_is_compiled_again_from_the_rules(folder, tmp_path):
+def test_damaged_join_code_is_compiled_again_from_the_rules(folder, tmp_path, monkeypatch):
     rulebook.load_engine([folder]).evaluate(BASE)
+    compiled = _compiled_rules(monkeypatch)
     _damage(tmp_path / "cache" / "join", lambda entry: b"x" * entry.stat().st_size)
+    for pack in (tmp_path / "cache" / "engines").glob("*.join"):
+        pack.write_bytes(b"x" * pack.stat().st_size)
     assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
+    assert compiled == ["月破.定"]
 
 
 def test_damaged_parsed_files_are_parsed_again(folder, tmp_path):
