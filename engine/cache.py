@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 import time
 from collections.abc import Mapping
 from functools import cache
@@ -25,7 +24,7 @@ from typing import Any, Callable
 
 import attrs
 
-from .cachestore import cache_dir, dumps as _dumps, loads as _loads, read_file, read_value, write_file
+from .cachestore import cache_dir, code_digest, dumps as _dumps, loads as _loads, read_file, read_value, write_file
 from .check import Program, RuleCard
 from .evaluate import Engine
 from .frontcache import FOLDER as FRONT
@@ -47,11 +46,7 @@ _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "b
 @cache
 def _engine_version() -> bytes:
     """What every entry depends on besides the rule files: read once per process."""
-    digest = hashlib.sha256(f"{FORMAT} {sys.version}".encode())
-    package = Path(__file__).resolve().parent
-    for name in _ENGINE_SOURCES:
-        digest.update((package / name).read_bytes())
-    digest.update((grammar_dir() / "yimao.lark").read_bytes())
+    digest = hashlib.sha256(code_digest(f"engine {FORMAT}".encode(), _ENGINE_SOURCES, (grammar_dir() / "yimao.lark",)))
     for name in ("yimao-zh.txt", "chapter-map.tsv"):
         stat = (book_dir() / name).stat()
         digest.update(f"{name} {stat.st_size} {stat.st_mtime_ns}".encode())

@@ -39,6 +39,16 @@ def digest(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()[:_DIGEST_SIZE]
 
 
+def code_digest(seed: bytes, modules: tuple[str, ...], files: tuple[Path, ...] = ()) -> bytes:
+    """A digest of `seed`, Python's version, the named modules of this package and `files`: what
+    a kind of cache entry depends on besides its own input (any change to them invalidates it)."""
+    found = hashlib.sha256(seed + sys.version.encode())
+    package = Path(__file__).resolve().parent
+    for path in [package / name for name in modules] + list(files):
+        found.update(path.read_bytes())
+    return found.digest()
+
+
 def writable() -> bool:
     """False once a write failed in this process: the cache is then read but never written."""
     return _state["writable"]
@@ -103,7 +113,8 @@ def _init_fields(cls: type) -> tuple[str, ...] | None:
     """The fields an attrs class's `__init__` takes, in order; None when it is not such a class."""
     if cls not in _FIELDS:
         fields = attrs.fields(cls) if attrs.has(cls) else None
-        _FIELDS[cls] = tuple(f.name for f in fields) if fields is not None and all(f.init for f in fields) else None
+        positional = fields is not None and all(f.init and not f.kw_only for f in fields)
+        _FIELDS[cls] = tuple(f.name for f in fields) if positional else None
     return _FIELDS[cls]
 
 

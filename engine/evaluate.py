@@ -12,7 +12,7 @@ import attrs
 
 from .check import Program
 from .compile import (
-    FULL, RECORD, CompiledRule, CompiledRules, HeadSpec, JoinFunction, compile_rule, plain_spec, rule_source,
+    FULL, CompiledRule, CompiledRules, HeadSpec, JoinFunction, compile_rule, plain_spec, rule_source,
 )
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
 from .gcpause import gc_paused

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import io
-import sys
 from functools import cache
-from pathlib import Path
 
-from .cachestore import cache_dir, dumps, read_file, read_value, write_file
+from .cachestore import cache_dir, code_digest, dumps, read_file, read_value, write_file
 from .paths import grammar_dir
 
 FORMAT = "1"
@@ -26,12 +24,7 @@ _FRONT_SOURCES = ("lang.py", "ir.py", "diagnostics.py", "cachestore.py", "frontc
 @cache
 def front_version() -> bytes:
     """A digest of what parsing depends on besides the file: the grammar, the front-end code, Python."""
-    digest = hashlib.sha256(f"{FORMAT} {sys.version}".encode())
-    package = Path(__file__).resolve().parent
-    for name in _FRONT_SOURCES:
-        digest.update((package / name).read_bytes())
-    digest.update((grammar_dir() / "yimao.lark").read_bytes())
-    return digest.digest()
+    return code_digest(f"front {FORMAT}".encode(), _FRONT_SOURCES, (grammar_dir() / "yimao.lark",))
 
 
 def file_key(name: str, content: bytes) -> str:

@@ -10,13 +10,14 @@ parameters, and the code that makes join code.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import marshal
 import threading
 from functools import cache
 from pathlib import Path
 
-from .cachestore import cache_dir, read_file, write_file
+from .cachestore import cache_dir, code_digest, read_file, write_file
 from .frontcache import front_version
 from .ir import Atom, Negation
 
@@ -26,11 +27,7 @@ _COMPILER_SOURCES = ("check.py", "compile.py", "schools.py", "joincache.py")
 
 @cache
 def _compiler_version() -> bytes:
-    digest = hashlib.sha256(front_version())
-    package = Path(__file__).resolve().parent
-    for name in _COMPILER_SOURCES:
-        digest.update((package / name).read_bytes())
-    return digest.digest()
+    return code_digest(front_version(), _COMPILER_SOURCES)
 
 
 def code_keys(rules, params: dict[str, tuple[str, ...]], file_keys: dict[str, str]) -> dict[str, str]:
@@ -109,12 +106,16 @@ class JoinStore:
         self.unpacked: dict[str, RuleCode] = {}  # rules whose code came from outside the pack
         self.pending: dict[str, RuleCode] = {}  # rules with code compiled and not yet saved
         self.lock = threading.Lock()
+        self.pack_saved = False
+        self.pack_deferred = False
 
     def rule(self, rule_id: str) -> RuleCode | None:
         key = self.keys.get(rule_id)
         return None if key is None else RuleCode(self, key)
 
     def save(self) -> None:
+        """Write the code compiled since the last save to its rules' files, and the pack: at once
+        the first time, then (a long-running process compiling a variant now and then) at exit."""
         if not self.unpacked:
             return
         with self.lock:
@@ -122,10 +123,19 @@ class JoinStore:
             unpacked, self.unpacked = self.unpacked, {}
             payloads = {key: marshal.dumps(code._variants or {}) for key, code in pending.items()}
             self.packed = {**self.packed, **{key: code._variants or {} for key, code in unpacked.items()}}
-            pack = marshal.dumps(self.packed)
+            first, self.pack_saved = not self.pack_saved, True
         for key, payload in payloads.items():
             write_file(self.folder / f"{key}.code", payload)
+        if first:
+            self.save_pack()
+        elif not self.pack_deferred:
+            self.pack_deferred = True
+            atexit.register(self.save_pack)
+
+    def save_pack(self) -> None:
         if self.pack is not None:
+            with self.lock:
+                pack = marshal.dumps(self.packed)
             write_file(self.pack, pack)
 
 

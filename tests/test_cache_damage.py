@@ -12,21 +12,9 @@ import pytest
 
 from engine import cachestore, rulebook
 from engine.facts import Fact
-from rulebooks import CHONG, write
+from rulebooks import MONTH_BREAK, cached_rulebook, write
 
-TEXT = f"""\
-chapter 25 月破
-predicate 月破(位)
-predicate 无用(位, 因)
-predicate 实破(位)
-§25.1 「以用处反，名为月破」
-{CHONG}
-rule 月破.定 when 纳甲(位: P, 支: B), 月建(支: M), 六冲(M, B) then 月破(位: P)
-§25.2 「生之不长，扶之不起」
-rule 月破.无用 when 月破(位: P) then 无用(位: P, 因: 月破)
-§25.3 「唯值日则能实其破」
-rule 月破.值日实破 exception to 月破.无用 when 月破(位: P), 纳甲(位: P, 支: B), 日辰(支: B) then 实破(位: P)
-"""
+TEXT = MONTH_BREAK
 BASE = [Fact("纳甲", (1, "子")), Fact("纳甲", (2, "丑")), Fact("纳甲", (3, "寅")), Fact("月建", ("午",)),
         Fact("月建", ("申",)), Fact("日辰", ("寅",))]
 # A fresh process: load the rulebook (from the cache when it holds it), optionally damage the cache
@@ -59,12 +47,7 @@ SCRIPT = textwrap.dedent("""
 
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setitem(cachestore._state, "writable", True)
-    made = tmp_path / "rb"
-    made.mkdir()
-    write(made, TEXT)
-    return made
+    return cached_rulebook(tmp_path, monkeypatch, TEXT)
 
 
 def _facts(engine) -> list:

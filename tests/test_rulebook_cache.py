@@ -6,11 +6,11 @@ import os
 
 import pytest
 
-from engine import cache, cachestore, rulebook
+from engine import cache, rulebook
 from engine.cli import main
 from engine.errors import RulebookError
 from engine.facts import Fact
-from rulebooks import write
+from rulebooks import cached_rulebook, write
 
 TEXT = """\
 chapter 25 月破
@@ -31,12 +31,7 @@ BASE = [Fact("纳甲", (1, "子")), Fact("纳甲", (2, "丑")), Fact("月建", (
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
     """A one-rule rulebook, its cache in tmp_path/cache."""
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setitem(cachestore._state, "writable", True)
-    made = tmp_path / "rb"
-    made.mkdir()
-    write(made, TEXT)
-    return made
+    return cached_rulebook(tmp_path, monkeypatch, TEXT)
 
 
 @pytest.fixture
@@ -266,3 +261,16 @@ def test_the_api_loads_the_engine_once_per_chart_and_takes_a_given_one(monkeypat
     assert yimao.chart(hexagram="豐之萃", month="申", day="丁酉", engine=given).to_dict() == got
     assert yimao.judge(question="求财", hexagram="豐之萃", month="申", day="丁酉", engine=given).to_dict()["verdicts"]
     assert len(loads) == 1
+
+
+def test_the_workbench_reloads_only_the_edited_file(two_files, monkeypatch):
+    """`yimao serve --rulebook`: an edit shows on the next request, and only that file is parsed."""
+    from engine.web.app import create_app
+
+    client = create_app([str(two_files)]).test_client()
+    assert "破空.定" in client.get("/rulebook/26").get_data(as_text=True)
+    parsed = _parsed_files(monkeypatch)
+    (two_files / "26-旬空.ym").write_text(OTHER.replace("破空.定", "破空.成"), encoding="utf-8")
+    page = client.get("/rulebook/26").get_data(as_text=True)
+    assert "破空.成" in page and "破空.定" not in page
+    assert [os.path.basename(name) for name in parsed] == ["26-旬空.ym"]
