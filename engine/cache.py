@@ -15,7 +15,9 @@ they use, the rest removed.
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
+import pickle
 import time
 from collections.abc import Mapping
 from functools import cache
@@ -127,11 +129,16 @@ class Unpickled(Mapping):
         return len(self.data)
 
 
+# A rule card's fields in order (what `RuleCard(*fields)` takes): plain values, pickled one by one.
+_card_fields = operator.attrgetter(*(field.name for field in attrs.fields(RuleCard)))
+
+
 def _summary(program: Program) -> dict[str, Any]:
     return {
         "declarations": program.declarations, "questions": program.questions, "school": program.school,
         "exceptions": program.exceptions, "readers": program.readers, "rows": program.table_rows,
-        "cards": {rule_id: _dumps(attrs.astuple(card, recurse=False)) for rule_id, card in program.cards.items()},
+        "cards": {rule_id: pickle.dumps(_card_fields(card), protocol=pickle.HIGHEST_PROTOCOL)
+                  for rule_id, card in program.cards.items()},
     }
 
 
@@ -216,6 +223,15 @@ def _files(folder: Path, pattern: str) -> list[Path]:
         return []
 
 
+def _names(folder: Path, suffix: str) -> list[str]:
+    """The names of the files in `folder` ending in `suffix` (no stat per file)."""
+    try:
+        with os.scandir(folder) as entries:
+            return [e.name for e in entries if e.name.endswith(suffix) and e.is_file(follow_symlinks=False)]
+    except OSError:
+        return []
+
+
 def _mtime(path: Path) -> float:
     try:
         return path.stat().st_mtime
@@ -250,9 +266,9 @@ def prune(keep: int | None = None) -> None:
     for legacy in ("*.runtime", "*.code", "*.program", "tmp*.tmp"):  # the single-folder layout of format 7
         for path in _files(folder, legacy):
             _remove(path)
-    for sub, pattern in ((FRONT, "*.ir"), (JOIN, "*.code")):
-        for path in _files(folder / sub, pattern):
-            if path.stem not in used and _mtime(path) < young:
+    for sub, suffix in ((FRONT, ".ir"), (JOIN, ".code")):
+        for name in _names(folder / sub, suffix):
+            if name[:-len(suffix)] not in used and _mtime(path := folder / sub / name) < young:
                 _remove(path)
     parsers = sorted(_files(folder / FRONT, "*.lark"), key=_mtime, reverse=True)
     for old in parsers[2:]:

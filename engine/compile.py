@@ -15,6 +15,7 @@ no list of matches in between, and returns how many facts were new (None when no
 from __future__ import annotations
 
 import marshal
+import operator
 import re
 from collections.abc import Mapping
 from functools import partial
@@ -144,9 +145,13 @@ class CompiledRules(Mapping):
         return len(self.specs)
 
 
+# A head spec's fields in order (what `HeadSpec(*fields)` takes), read without attrs' generic astuple.
+_head_fields = operator.attrgetter(*(field.name for field in attrs.fields(HeadSpec)))
+
+
 def plain_spec(compiled: CompiledRule) -> tuple:
     """The plain form `CompiledRules` makes a compiled rule from."""
-    return (tuple(attrs.astuple(h) for h in compiled.heads), tuple((b.predicate, b.fixed) for b in compiled.body),
+    return (tuple(_head_fields(h) for h in compiled.heads), tuple((b.predicate, b.fixed) for b in compiled.body),
             compiled.gloss_vars)
 
 

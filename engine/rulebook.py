@@ -5,18 +5,18 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Iterable, Sequence
 
 import attrs
-from typing import Iterable, Sequence
 
 from .book import load_book
 from .cache import cache_key, entry_path, read_engine, write_engine
-from .joincache import JoinStore, code_keys
 from .check import Program, check_program
 from .diagnostics import Diagnostic
 from .errors import RulebookError, UsageError
 from .evaluate import Engine
 from .gcpause import gc_paused
+from .joincache import JoinStore, code_keys
 from .paths import rulebook_dir
 from .schools import BASE_SCHOOL, apply, chain_of, school_modules
 
