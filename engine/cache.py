@@ -162,9 +162,10 @@ def one_copy(value, seen: dict):
     return value
 
 
-# The parts of an engine's runtime state whose equal values are many: made one copy each (above)
-# before pickling; for the rest it costs more to write than it saves to read.
-_SHARED_PARTS = ("rules", "needs", "shared", "body_predicates", "params", "subjects")
+# The parts of an engine's runtime state whose equal values are many (the rules' specs, the
+# relevance analysis): made one copy each (above) before pickling; for the rest it costs more to
+# write than it saves to read.
+_SHARED_PARTS = ("rules", "needs")
 
 
 def entry_path(key: str, suffix: str) -> Path:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import marshal
+import os
 import threading
 from functools import cache
 from pathlib import Path
@@ -59,8 +60,9 @@ class RuleCode:
     def _load(self) -> dict[int, bytes]:
         found = self.store.packed.get(self.key)
         if found is None:
-            # checked against its digest: damaged code is never unmarshalled
-            found = _variants(read_file(self.store.folder / f"{self.key}.code"))
+            found = self.store.seed().get(self.key)
+            if found is None:  # checked against its digest: damaged code is never unmarshalled
+                found = _variants(read_file(self.store.folder / f"{self.key}.code"))
             self.store.unpacked[self.key] = self
         return found
 
@@ -94,9 +96,10 @@ class JoinStore:
     """The join code of an engine's rules, by rule id; what runs compile is saved after them.
 
     Each rule's code has its own file, shared by every engine whose rule has the same key (so an
-    edit's new engine finds the code of the unchanged files' rules).  An engine also keeps a pack,
-    the code of every rule its runs have called in one file, so a run reads one file rather than a
-    thousand; a run that needed code from outside it writes it again with that code added."""
+    edit's new engine finds the code of the unchanged files' rules, in the pack of the engine
+    before the edit or in those files).  An engine also keeps a pack, the code of every rule its
+    runs have called in one file, so a run reads one file rather than a thousand; a run that
+    needed code from outside it writes it again with that code added."""
 
     def __init__(self, keys: dict[str, str], pack: Path | None = None) -> None:
         self.keys = keys
@@ -106,8 +109,24 @@ class JoinStore:
         self.unpacked: dict[str, RuleCode] = {}  # rules whose code came from outside the pack
         self.pending: dict[str, RuleCode] = {}  # rules with code compiled and not yet saved
         self.lock = threading.Lock()
+        self._seed: dict[str, dict[int, bytes]] | None = None
         self.pack_saved = False
         self.pack_deferred = False
+
+    def seed(self) -> dict[str, dict[int, bytes]]:
+        """The most recently written pack of another engine (after an edit, most often the same
+        rulebook before it): where code a new engine's pack lacks is looked for first, by key."""
+        if self._seed is None:
+            self._seed = {}
+            if self.pack is not None:
+                try:
+                    others = [e for e in os.scandir(self.pack.parent) if e.name.endswith(".join") and e.name != self.pack.name]
+                    newest = max(others, key=lambda e: e.stat().st_mtime_ns, default=None)
+                except OSError:
+                    newest = None
+                if newest is not None:
+                    self._seed = _pack(read_file(Path(newest.path)))
+        return self._seed
 
     def rule(self, rule_id: str) -> RuleCode | None:
         key = self.keys.get(rule_id)
