@@ -1,11 +1,14 @@
 """yimao: a declarative rule engine for 《易冒》 (程良玉, 1660s).
 
 The API mirrors the CLI: `engine.cast(...)`, `engine.chart(...)` take the same inputs as the
-flags of `yimao cast` and `yimao chart`, and `.to_dict()` gives the `--json` output.
+flags of `yimao cast` and `yimao chart`, and `.to_dict()` gives the `--json` output.  Each call
+reuses the engine this process loaded for its rulebook while the rule files are unchanged; a caller
+may also load one (`engine.load_engine(...)`) and pass it as `engine=`.
 """
 
 from .book import load_book
 from . import cast as _cast_module  # noqa: F401  (bind the module before the function shadows its name)
 from .api import cast, chart, judge, moment
+from .rulebook import load_engine
 
-__all__ = ["load_book", "cast", "chart", "judge", "moment"]
+__all__ = ["load_book", "cast", "chart", "judge", "moment", "load_engine"]

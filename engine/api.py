@@ -32,10 +32,17 @@ def resolver(engine: Engine) -> HexagramNames:
     return HexagramNames(engine.program)
 
 
+def _engine(engine: Engine | None, rulebook: Sequence[str] | None, school: str | None = None) -> Engine:
+    """The engine a call uses: the caller's, else the rulebook's (loaded once per process and
+    reused while its files are unchanged; see `load_engine`)."""
+    return engine if engine is not None else load_engine(rulebook, school=school)
+
+
 def cast(*, lines: str | None = None, coins: str | None = None, hexagram: str | None = None,
-         random: bool = False, seed: int | None = None, rulebook: Sequence[str] | None = None) -> Cast:
+         random: bool = False, seed: int | None = None, rulebook: Sequence[str] | None = None,
+         engine: Engine | None = None) -> Cast:
     """A cast from one of: six line digits, coin faces, a hexagram name, or seeded random coins."""
-    engine = load_engine(rulebook)
+    engine = _engine(engine, rulebook)
     found = cast_from_args(_namespace(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed),
                            resolver(engine).resolve)
     if found is None:
@@ -60,10 +67,11 @@ def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str |
           random: bool = False, seed: int | None = None, date: str | None = None, tz: str | None = None,
           zi_boundary: str | None = None, lunar: str | None = None, leap: bool = False, time: str | None = None,
           year: str | None = None, month: str | None = None, day: str | None = None, hour: str | None = None,
-          rulebook: Sequence[str] | None = None, school: str | None = None) -> Chart:
-    """The chart for a cast and a moment; `.to_dict()` is exactly `yimao chart --json`."""
-    engine = load_engine(rulebook, school=school)
-    the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, rulebook=rulebook)
+          rulebook: Sequence[str] | None = None, school: str | None = None, engine: Engine | None = None) -> Chart:
+    """The chart for a cast and a moment; `.to_dict()` is exactly `yimao chart --json`.  `engine`:
+    one the caller loaded (`yimao.load_engine`), instead of the rulebook's."""
+    engine = _engine(engine, rulebook, school)
+    the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, engine=engine)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)
     return evaluate_chart(engine, the_cast, the_moment, rulebook_label(rulebook))
@@ -74,11 +82,11 @@ def judge(*, question: str, about: str | None = None, birth_year: str | None = N
           seed: int | None = None, date: str | None = None, tz: str | None = None, zi_boundary: str | None = None,
           lunar: str | None = None, leap: bool = False, time: str | None = None, year: str | None = None,
           month: str | None = None, day: str | None = None, hour: str | None = None,
-          rulebook: Sequence[str] | None = None, school: str | None = None) -> Judgement:
-    """Judge a question on a chart; `.to_dict()` is exactly `yimao judge --json`."""
-    engine = load_engine(rulebook, school=school)
+          rulebook: Sequence[str] | None = None, school: str | None = None, engine: Engine | None = None) -> Judgement:
+    """Judge a question on a chart; `.to_dict()` is exactly `yimao judge --json`.  `engine`: as for `chart`."""
+    engine = _engine(engine, rulebook, school)
     the_question = parse_question(engine.program, question, about, birth_year, asker)
-    the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, rulebook=rulebook)
+    the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, engine=engine)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)
     label = rulebook_label(rulebook)

@@ -1,68 +1,71 @@
-"""The on-disk cache of checked and compiled rulebooks.
+"""The on-disk cache of checked and compiled rulebooks: one entry per rulebook and school.
 
-Three files per rulebook.  `<key>.runtime` holds what evaluating and judging read -- the compiled
-rules in plain form, the shared facts, and of the program its declarations, questions, rule cards
-and table rows -- so a judgement loads no rule IR.  `<key>.code` holds the rules' join code,
-marshalled, mapped into memory and unmarshalled one rule at a time when a run first calls it.
-`<key>.program` holds the checked program itself,
-read only when something asks for more (rule bodies for whynot, coverage, the web views).  The key
-covers the content of every rule file, the grammar, the book's text and the engine modules, so
-any edit invalidates them all.
+`engines/<key>.runtime` holds what evaluating and judging read -- the compiled rules in plain
+form, the shared facts, and of the program its declarations, questions, rule cards and table rows
+-- so a judgement loads no rule IR, and the key of each rule's join code (see joincache).  The
+checked program itself is made again from the rule files when something asks for more (rule
+bodies for whynot, coverage, the web views); the front end's per-file cache (see frontcache) makes
+that a check, not a parse.  The key covers the content of every rule file, the grammar, the book's
+text and the engine modules, so any edit makes a new entry.  `engines/<key>.join` packs the join
+code the engine's runs have called (see joincache).  `engines/<key>.uses` lists the per-file and
+per-rule entries the engine reads, for housekeeping: the most recent engines are kept with what
+they use, the rest removed.
 """
 
 from __future__ import annotations
 
 import hashlib
-import marshal
-import mmap
+import operator
 import os
 import pickle
-import sys
-import tempfile
+import time
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any, Callable
 
 import attrs
 
+from .cachestore import cache_dir, code_digest, dumps as _dumps, loads as _loads, read_file, read_value, write_file
 from .check import Program, RuleCard
 from .evaluate import Engine
+from .frontcache import FOLDER as FRONT
 from .gcpause import gc_paused
 from .ir import Value
+from .joincache import FOLDER as JOIN, JoinStore
 from .paths import book_dir, grammar_dir
 
-FORMAT = "7"
+FORMAT = "8"
+ENGINES = "engines"
+KEEP = 8  # engines kept by housekeeping, the most recently used first
+GRACE_SECONDS = 120  # unreferenced per-file and per-rule entries younger than this are left (a build may be writing them)
 # The modules whose behaviour a cached program depends on: any change invalidates the cache.
 _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py",
-                   "evaluate.py", "relevance.py", "cache.py", "weighing.py")
+                   "evaluate.py", "relevance.py", "cache.py", "cachestore.py", "frontcache.py", "joincache.py",
+                   "schools.py", "weighing.py")
 
 
-def cache_key(files: list[Path], school: str) -> str:
-    digest = hashlib.sha256(f"{FORMAT} {sys.version} {school}".encode())
-    package = Path(__file__).resolve().parent
-    for name in _ENGINE_SOURCES:
-        digest.update((package / name).read_bytes())
-    digest.update((grammar_dir() / "yimao.lark").read_bytes())
+@cache
+def _engine_version() -> bytes:
+    """What every entry depends on besides the rule files: read once per process."""
+    digest = hashlib.sha256(code_digest(f"engine {FORMAT}".encode(), _ENGINE_SOURCES, (grammar_dir() / "yimao.lark",)))
     for name in ("yimao-zh.txt", "chapter-map.tsv"):
         stat = (book_dir() / name).stat()
         digest.update(f"{name} {stat.st_size} {stat.st_mtime_ns}".encode())
+    return digest.digest()
+
+
+def cache_key(files: list[Path], school: str) -> str:
+    digest = hashlib.sha256(_engine_version() + school.encode())
     for path in files:
-        digest.update(str(path.resolve()).encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(os.path.abspath(path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
-
-
-def cache_dir() -> Path:
-    """Where checked and compiled rulebooks are kept: $YIMAO_CACHE_DIR, else the user cache."""
-    if os.environ.get("YIMAO_CACHE_DIR"):
-        return Path(os.environ["YIMAO_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "yimao"
 
 
 class LazyProgram:
     """The checked program of an engine read from the cache.  What evaluating and judging read is
-    at hand; any other attribute loads the whole program (from `<key>.program`, or by checking
-    the rule files again if that is gone) on first use."""
+    at hand; any other attribute loads the whole program on first use, by checking the rule files
+    again (each file's IR from the front end's cache)."""
 
     def __init__(self, summary: dict[str, Any], load: Callable[[], Program]) -> None:
         self._load = load
@@ -127,120 +130,184 @@ class Unpickled(Mapping):
         return len(self.data)
 
 
-def _mapped(path: Path):
-    """The file's bytes, mapped rather than read: a run slices out only the code it calls."""
-    with open(path, "rb") as handle:
-        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-
-
-class Slices(Mapping):
-    """rule id -> {variant: marshalled code}, cut from the code file on demand."""
-
-    def __init__(self, blob, offsets: dict[str, dict[int, tuple[int, int]]]) -> None:
-        self.blob = blob
-        self.offsets = offsets
-
-    def __getitem__(self, rule_id: str) -> dict[int, bytes]:
-        return {v: self.blob[start:start + length] for v, (start, length) in self.offsets[rule_id].items()}
-
-    def __iter__(self):
-        return iter(self.offsets)
-
-    def __len__(self) -> int:
-        return len(self.offsets)
+# A rule card's fields in order (what `RuleCard(*fields)` takes): plain values, pickled one by one.
+_card_fields = operator.attrgetter(*(field.name for field in attrs.fields(RuleCard)))
 
 
 def _summary(program: Program) -> dict[str, Any]:
     return {
         "declarations": program.declarations, "questions": program.questions, "school": program.school,
         "method": program.method, "exceptions": program.exceptions, "readers": program.readers, "rows": program.table_rows,
-        "cards": {rule_id: _dumps(attrs.astuple(card, recurse=False)) for rule_id, card in program.cards.items()},
+        "cards": {rule_id: pickle.dumps(_card_fields(card), protocol=pickle.HIGHEST_PROTOCOL)
+                  for rule_id, card in program.cards.items()},
     }
-
-
-def _dumps(value) -> bytes:
-    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def _loads(data: bytes):
-    """Unpickled with the collector paused (see gcpause): thousands of objects, none in cycles."""
-    with gc_paused():
-        return pickle.loads(data)
 
 
 def one_copy(value, seen: dict):
     """The value with equal strings, tuples and frozensets made one object: pickle stores an object
     once and refers to it after, so the file unpickles into far fewer objects (the same ('位', '层')
-    serves a thousand rules)."""
-    if isinstance(value, dict):
-        return {one_copy(k, seen): one_copy(v, seen) for k, v in value.items()}
-    if isinstance(value, list):
-        return [one_copy(v, seen) for v in value]
-    if isinstance(value, tuple):
-        value = tuple(one_copy(v, seen) for v in value)
-    elif isinstance(value, frozenset):
-        value = frozenset(one_copy(v, seen) for v in value)
-    elif not isinstance(value, str):
-        return value
-    try:
+    serves a thousand rules).  Exact types only (a subclass is kept as it is)."""
+    kind = type(value)
+    if kind is str:
         return seen.setdefault(value, value)
-    except TypeError:  # a tuple holding a list
-        return value
+    if kind is tuple or kind is frozenset:
+        value = kind([one_copy(v, seen) for v in value])
+        try:
+            return seen.setdefault(value, value)
+        except TypeError:  # a tuple holding a list
+            return value
+    if kind is dict:
+        return {one_copy(k, seen): one_copy(v, seen) for k, v in value.items()}
+    if kind is list:
+        return [one_copy(v, seen) for v in value]
+    return value
 
 
-def _write(path: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(handle, "wb") as out:
-        out.write(data)
-    os.replace(temporary, path)
+# The parts of an engine's runtime state whose equal values are many (the rules' specs, the
+# relevance analysis): made one copy each (above) before pickling; for the rest it costs more to
+# write than it saves to read.
+_SHARED_PARTS = ("rules", "needs")
 
 
-def write_engine(key: str, engine: Engine) -> None:
-    try:
-        folder = cache_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        program = engine.program.full if isinstance(engine.program, LazyProgram) else engine.program
-        # The join code in one file, each variant at an offset, sliced out when a run first calls it.
-        blobs, code, offset = [], {}, 0
-        for rule_id, variants in engine.variant_code().items():
-            code[rule_id] = {}
-            for variant, compiled in variants.items():
-                blob = marshal.dumps(compiled)
-                blobs.append(blob)
-                code[rule_id][variant] = (offset, len(blob))
-                offset += len(blob)
-        _write(folder / f"{key}.code", b"".join(blobs))
-        _write(folder / f"{key}.program", _dumps(program))
-        seen: dict = {}
-        state = {name: one_copy(value, seen) for name, value in engine.runtime_state().items()}
-        # Read only when a proof reaches a table row or a static rule's fact.
-        state["shared_derivations"] = _dumps(state["shared_derivations"])
-        summary = _summary(program)
-        summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "rows", "exceptions"))
-        runtime = (summary, state, code)
-        _write(folder / f"{key}.runtime", _dumps(runtime))
-    except OSError:
-        pass  # a read-only home: work without the cache
+def entry_path(key: str, suffix: str) -> Path:
+    return cache_dir() / ENGINES / f"{key}.{suffix}"
+
+
+def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
+    """Save an engine built from its rule files; `uses` names its per-file and per-rule entries."""
+    program = engine.program.full if isinstance(engine.program, LazyProgram) else engine.program
+    seen: dict = {}
+    state = engine.runtime_state()
+    # Read only when a proof reaches a table row or a static rule's fact (so pickled apart, as is).
+    shared_derivations = _dumps(state.pop("shared_derivations"))
+    state = {name: one_copy(value, seen) if name in _SHARED_PARTS else value for name, value in state.items()}
+    state["shared_derivations"] = shared_derivations
+    summary = _summary(program)
+    summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "rows", "exceptions"))
+    code_keys = engine.join_store.keys if engine.join_store is not None else {}
+    if engine.join_store is not None:
+        engine.join_store.save()  # what the build compiled: the rules that need no input
+    if write_file(entry_path(key, "uses"), "\n".join(uses).encode()):
+        write_file(entry_path(key, "runtime"), _dumps((summary, state, code_keys)))
+        prune()
 
 
 def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
     """The cached engine, or None when the cache lacks it or it is damaged (then it is rebuilt,
-    never an error).  `rebuild` checks the rule files again if the program file is unreadable."""
+    never an error).  `rebuild` checks the rule files again when the whole program is asked for."""
+    path = entry_path(key, "runtime")
+    found = read_value(path, tuple)
+    if found is None or len(found) != 3:
+        return None
     try:
+        _touch(path)
         with gc_paused():
-            summary, state, code = _loads((cache_dir() / f"{key}.runtime").read_bytes())
+            summary, state, code_keys = found
             state["shared_derivations"] = Unpickled(state["shared_derivations"])
-            program = LazyProgram(summary, lambda: _read_program(key, rebuild))
-            return Engine.from_state(program, state, Slices(_mapped(cache_dir() / f"{key}.code"), code))
-    except Exception:  # a missing, stale or damaged entry is rebuilt
+            program = LazyProgram(summary, rebuild)
+            return Engine.from_state(program, state, JoinStore(code_keys, entry_path(key, "join")))
+    except Exception:  # an entry of the right form but not of this engine: rebuilt
         return None
 
 
-def _read_program(key: str, rebuild: Callable[[], Program]) -> Program:
+def _touch(path: Path) -> None:
+    """Mark an entry used, so housekeeping keeps it among the most recent."""
     try:
-        program = _loads((cache_dir() / f"{key}.program").read_bytes())
-        if isinstance(program, Program):
-            return program
-    except Exception:
+        os.utime(path)
+    except OSError:
         pass
-    return rebuild()
+
+
+def _files(folder: Path, pattern: str) -> list[Path]:
+    try:
+        return [p for p in folder.glob(pattern) if p.is_file()]
+    except OSError:
+        return []
+
+
+def _names(folder: Path, suffix: str) -> list[str]:
+    """The names of the files in `folder` ending in `suffix` (no stat per file)."""
+    try:
+        with os.scandir(folder) as entries:
+            return [e.name for e in entries if e.name.endswith(suffix) and e.is_file(follow_symlinks=False)]
+    except OSError:
+        return []
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def prune(keep: int | None = None) -> None:
+    """Housekeeping: keep the `keep` most recently used engines and what they use; remove the other
+    engines, the per-file and per-rule entries no kept engine uses, and the files of older formats."""
+    folder = cache_dir()
+    keep = KEEP if keep is None else keep
+    engines = sorted(_files(folder / ENGINES, "*.runtime"), key=_mtime, reverse=True)
+    for old in engines[keep:]:
+        for suffix in (".runtime", ".uses", ".join"):
+            _remove(old.with_suffix(suffix))
+    young = time.time() - GRACE_SECONDS
+    for orphan in _files(folder / ENGINES, "*.uses"):  # a build whose runtime file was never written
+        if not orphan.with_suffix(".runtime").exists() and _mtime(orphan) < young:
+            _remove(orphan)
+    used: set[str] = set()
+    for kept in engines[:keep]:
+        payload = read_file(kept.with_suffix(".uses"))
+        used.update(payload.decode().split("\n") if payload else ())
+    for legacy in ("*.runtime", "*.code", "*.program", "tmp*.tmp"):  # the single-folder layout of format 7
+        for path in _files(folder, legacy):
+            _remove(path)
+    for sub, suffix in ((FRONT, ".ir"), (JOIN, ".code")):
+        for name in _names(folder / sub, suffix):
+            if name[:-len(suffix)] not in used and _mtime(path := folder / sub / name) < young:
+                _remove(path)
+    parsers = sorted(_files(folder / FRONT, "*.lark"), key=_mtime, reverse=True)
+    for old in parsers[2:]:
+        _remove(old)
+
+
+KINDS = {"engines": (ENGINES, "*.runtime"), "parsed files": (FRONT, "*.ir"), "parsers": (FRONT, "*.lark"),
+         "join code": (JOIN, "*.code")}
+
+
+def info() -> dict[str, Any]:
+    """What the cache holds: per kind, how many entries and their bytes."""
+    folder = cache_dir()
+    kinds = {}
+    for kind, (sub, pattern) in KINDS.items():
+        paths = _files(folder / sub, pattern)
+        entries = len(paths)
+        if kind == "engines":  # with their lists of what they use and their packs of join code
+            paths += [p.with_suffix(s) for p in paths for s in (".uses", ".join") if p.with_suffix(s).exists()]
+        kinds[kind] = {"entries": entries, "bytes": sum(map(_size, paths))}
+    return {"folder": str(folder), "kinds": kinds, "bytes": sum(k["bytes"] for k in kinds.values())}
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def clear() -> int:
+    """Remove every entry (and any file a failed write left); the number of files removed."""
+    folder = cache_dir()
+    removed = 0
+    targets = [(ENGINES, "*"), (FRONT, "*"), (JOIN, "*")] + [("", p) for p in ("*.runtime", "*.code", "*.program", "tmp*.tmp")]
+    for sub, pattern in targets:
+        for path in _files(folder / sub if sub else folder, pattern):
+            _remove(path)
+            removed += 1
+    return removed

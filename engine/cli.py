@@ -8,11 +8,11 @@ import sys
 import traceback
 from typing import Sequence
 
-from .commands import chart, check, cite, compare, coverage, examples, explain, judge, questions, schools, serve, sweep
+from .commands import cache, chart, check, cite, compare, coverage, examples, explain, judge, questions, schools, serve, sweep
 from .errors import INTERNAL_ERROR, ISSUES, RulebookError, UsageError
 from .evaluate import EvaluationLimit
 
-COMMANDS = (chart, judge, cite, check, compare, coverage, explain, examples, questions, schools, serve, sweep)
+COMMANDS = (chart, judge, cite, check, compare, coverage, explain, examples, questions, schools, serve, sweep, cache)
 
 
 class _Parser(argparse.ArgumentParser):

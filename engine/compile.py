@@ -19,6 +19,7 @@ join, before its matches fill memory.
 from __future__ import annotations
 
 import marshal
+import operator
 import re
 from collections.abc import Mapping
 from functools import partial
@@ -43,14 +44,16 @@ _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 class Variants:
     """The join functions of one rule, made on first use: from cached code (marshalled bytes are
-    loaded only then) or compiled from source (the delta variants serve only recursive strata)."""
+    loaded only then) or compiled from source (the delta variants serve only recursive strata).
+    `store` is the rule's entry in the on-disk join code cache (see joincache): looked in before
+    compiling, and given what is compiled."""
 
-    __slots__ = ("rule_id", "source", "cached", "functions")
+    __slots__ = ("rule_id", "source", "store", "functions")
 
-    def __init__(self, rule_id: str, source: Callable[[int], str], code: dict[int, object] | None = None) -> None:
+    def __init__(self, rule_id: str, source: Callable[[int], str], store=None) -> None:
         self.rule_id = rule_id
         self.source = source  # variant -> Python source of its join function
-        self.cached: dict[int, object] = dict(code or {})  # variant -> code object or marshalled bytes
+        self.store = store  # joincache.RuleCode or None
         self.functions: dict[int, JoinFunction] = {}
 
     def __getitem__(self, variant: int) -> JoinFunction:
@@ -61,15 +64,18 @@ class Variants:
         return function
 
     def code(self, variant: int):
-        found = self.cached.get(variant)
-        if isinstance(found, bytes):
+        found = self.store.get(variant) if self.store is not None else None
+        if found is not None:
             try:
-                found = marshal.loads(found)
+                code = marshal.loads(found)
+                if isinstance(code, CodeType):
+                    return code
             except (ValueError, EOFError, TypeError):
-                found = None  # a damaged cache entry: compiled from the source below
-        if isinstance(found, CodeType):
-            return found
-        return compile(self.source(variant), f"<rule {self.rule_id} variant {variant}>", "exec")
+                pass  # from another version of Python: compiled again below
+        code = compile(self.source(variant), f"<rule {self.rule_id} variant {variant}>", "exec")
+        if self.store is not None:
+            self.store.add(variant, code)
+        return code
 
 
 def _function(code) -> JoinFunction:
@@ -122,9 +128,9 @@ class CompiledRules(Mapping):
     """rule id -> CompiledRule, each made from its plain cached form when first asked for, so a
     cached engine loads without making the thousands it may not need."""
 
-    def __init__(self, specs: dict[str, tuple], code: Mapping[str, dict[int, bytes]], source: Callable[[str, int], str]) -> None:
+    def __init__(self, specs: dict[str, tuple], store, source: Callable[[str, int], str]) -> None:
         self.specs = specs  # rule id -> (head spec fields, body spec fields, gloss variables)
-        self.code = code
+        self.store = store  # joincache.JoinStore or None
         self.source = source  # (rule id, variant) -> Python source, for a variant not cached
         self.made: dict[str, CompiledRule] = {}
 
@@ -134,7 +140,8 @@ class CompiledRules(Mapping):
             heads, body, gloss_vars = self.specs[rule_id]
             found = self.made[rule_id] = CompiledRule(
                 rule_id, tuple(HeadSpec(*h) for h in heads), tuple(BodySpec(*b) for b in body),
-                Variants(rule_id, partial(self.source, rule_id), self.code.get(rule_id)), gloss_vars)
+                Variants(rule_id, partial(self.source, rule_id), self.store.rule(rule_id) if self.store else None),
+                gloss_vars)
         return found
 
     def __iter__(self):
@@ -144,9 +151,13 @@ class CompiledRules(Mapping):
         return len(self.specs)
 
 
+# A head spec's fields in order (what `HeadSpec(*fields)` takes), read without attrs' generic astuple.
+_head_fields = operator.attrgetter(*(field.name for field in attrs.fields(HeadSpec)))
+
+
 def plain_spec(compiled: CompiledRule) -> tuple:
     """The plain form `CompiledRules` makes a compiled rule from."""
-    return (tuple(attrs.astuple(h) for h in compiled.heads), tuple((b.predicate, b.fixed) for b in compiled.body),
+    return (tuple(_head_fields(h) for h in compiled.heads), tuple((b.predicate, b.fixed) for b in compiled.body),
             compiled.gloss_vars)
 
 
@@ -214,7 +225,7 @@ def rule_source(rule: Rule, params: dict[str, tuple[str, ...]], variant: int) ->
     return _variant_source(rule, atoms, params, _gloss_vars(rule), None if variant < 0 else variant, variant == RECORD)
 
 
-def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int, object] | None = None) -> CompiledRule:
+def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], store=None) -> CompiledRule:
     atoms = tuple(lit for lit in rule.body if isinstance(lit, Atom))
     gloss_vars = _gloss_vars(rule)
 
@@ -223,7 +234,7 @@ def compile_rule(rule: Rule, params: dict[str, tuple[str, ...]], code: dict[int,
 
     body = tuple(BodySpec(a.predicate, tuple((arg.name, arg.term.value) for arg in a.args if isinstance(arg.term, Const)))
                  for a in atoms)
-    return CompiledRule(rule.id, tuple(head_spec(h) for h in rule.heads), body, Variants(rule.id, source, code), gloss_vars)
+    return CompiledRule(rule.id, tuple(head_spec(h) for h in rule.heads), body, Variants(rule.id, source, store), gloss_vars)
 
 
 def join_order(atoms, delta_at: int | None) -> list[int]:

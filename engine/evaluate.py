@@ -13,7 +13,7 @@ import attrs
 from .check import Program
 from .derivations import Derivations, JoinLimit
 from .compile import (
-    FULL, RECORD, CompiledRule, CompiledRules, HeadSpec, JoinFunction, compile_rule, plain_spec, rule_source,
+    FULL, CompiledRule, CompiledRules, HeadSpec, JoinFunction, compile_rule, plain_spec, rule_source,
 )
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
 from .gcpause import gc_paused
@@ -71,13 +71,14 @@ class Engine:
     shared_facts: dict[str, tuple] = attrs.field(eq=False, factory=dict)
     bases: dict[str, str] = attrs.field(eq=False, factory=dict)  # exception id -> the rule it excepts
     shared_indexes: dict = attrs.field(eq=False, factory=dict)  # see `Result.shared_indexes`
+    # The on-disk join code cache (joincache.JoinStore): saves what runs compiled; None: no cache.
+    join_store: Any = attrs.field(eq=False, default=None)
 
     @classmethod
-    def build(cls, program: Program, code: dict[str, object] | None = None) -> "Engine":
-        """Compile a checked program; `code` holds cached code objects of the variants runs use."""
+    def build(cls, program: Program, store=None) -> "Engine":
+        """Compile a checked program; `store` (a joincache.JoinStore) caches the join code runs compile."""
         params = {name: decl.params for name, decl in program.declarations.items()}
-        code = code or {}
-        compiled = {rule.id: compile_rule(rule, params, code.get(rule.id)) for rule in program.rules}
+        compiled = {rule.id: compile_rule(rule, params, store.rule(rule.id) if store else None) for rule in program.rules}
         static = _static_rules(program)
         rows = []
         for table in program.tables:
@@ -125,7 +126,8 @@ class Engine:
                      shared_relations, shared_derivations, static, [], plans,
                      {rid: tuple(b.predicate for b in c.body) for rid, c in compiled.items()},
                      {rid: c.gloss_vars for rid, c in compiled.items()}, subjects, relevance,
-                     bases={e: base for base, exceptions in program.exceptions.items() for e in exceptions})
+                     bases={e: base for base, exceptions in program.exceptions.items() for e in exceptions},
+                     join_store=store)
         engine._share_static_conclusions()
         engine._note_shared_facts()
         return engine
@@ -156,40 +158,30 @@ class Engine:
         }
 
     @classmethod
-    def from_state(cls, program: Program, state: dict[str, Any], code: Mapping[str, dict[int, bytes]]) -> "Engine":
-        """An engine from `runtime_state` and the cached code; `program` is asked only for the
+    def from_state(cls, program: Program, state: dict[str, Any], store=None) -> "Engine":
+        """An engine from `runtime_state` and the join code cache; `program` is asked only for the
         source of a variant the cache lacks."""
         params = state["params"]
-        compiled = CompiledRules(state["rules"], code,
+        compiled = CompiledRules(state["rules"], store,
                                  lambda rule_id, variant: rule_source(program.rule(rule_id), params, variant))
         shared_relations = {name: Relation.of(facts) for name, facts in state["shared"].items()}
         relevance = Relevance(state["plans"][False], state["needs"], compiled, shared_relations, state["added"])
         engine = cls(program, compiled, params, state["table_facts"], state["derived"], shared_relations,
                      state["shared_derivations"], state["static_rules"], state["shared_defeats"], state["plans"],
-                     state["body_predicates"], state["gloss_vars"], state["subjects"], relevance, bases=state["bases"])
+                     state["body_predicates"], state["gloss_vars"], state["subjects"], relevance, bases=state["bases"],
+                     join_store=store)
         engine._note_shared_facts()
         return engine
 
     def _note_shared_facts(self) -> None:
         self.shared_facts.update((name, tuple(rel.facts)) for name, rel in self.shared_relations.items() if rel.facts)
 
-    def variant_code(self) -> dict[str, dict[int, object]]:
-        """Code objects of the variants runs call, for the disk cache: every rule's full variant
-        (exceptions run it), the recording one where used, and the delta ones of recursion."""
-        found: dict[str, dict[int, object]] = {}
-        for plan in self.plans.values():
-            for rules, _, recursive in plan:
-                for rule_id, records in rules:
-                    c = self.compiled[rule_id]
-                    variants = [RECORD] if records else list(range(len(c.body))) if recursive else []
-                    found[rule_id] = {v: c.variants.code(v) for v in [FULL, *variants]}
-        for rule_id, c in self.compiled.items():
-            found.setdefault(rule_id, {FULL: c.variants.code(FULL)})
-        return found
-
     def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
         with gc_paused():
-            return _Run(self, limit).run(base)
+            result = _Run(self, limit).run(base)
+        if self.join_store is not None:
+            self.join_store.save()
+        return result
 
 
 # A raw derivation, as the run records it: (rule id or None, source, matched value tuples,

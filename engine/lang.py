@@ -22,8 +22,11 @@ from .paths import grammar_dir
 
 @cache
 def _parser(start: str = "start") -> Lark:
+    from .frontcache import cached_parser
+
     grammar = (grammar_dir() / "yimao.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, start=start, maybe_placeholders=True)
+    return cached_parser(f"{start}\n{grammar}", lambda: Lark(grammar, parser="lalr", propagate_positions=True,
+                                                             start=start, maybe_placeholders=True))
 
 
 class SyntaxProblem(Exception):

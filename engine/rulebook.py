@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 from typing import Iterable, Sequence
 
+import attrs
+
 from .book import load_book
 from .bounds import MAX_FILE_BYTES
-from .cache import cache_key, read_engine, write_engine
+from .cache import cache_key, entry_path, read_engine, write_engine
 from .check import Program, check_program
 from .diagnostics import Diagnostic
 from .errors import RulebookError, UsageError
 from .evaluate import Engine
 from .gcpause import gc_paused
+from .joincache import JoinStore, code_keys
 from .paths import rulebook_dir
 from .schools import BASE_SCHOOL, apply, chain_of, school_modules
 
@@ -68,39 +73,55 @@ def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
     return [f for root in roots if (root / "schools").is_dir() for f in sorted((root / "schools").glob(f"*{SUFFIX}"))]
 
 
-def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic]) -> list:
-    from .lang import parse_module  # Lark is imported only when rule files are read, not from the cache
+def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic],
+           keys: dict[str, str] | None) -> list:
+    """The modules of the files; `keys` (display name -> key) given: each through the per-file cache."""
+    from .frontcache import file_key, parse_cached
 
     modules = []
     for path in files:
         name = _display(path)
-        text = read_rule_file(path, name)
+        content = read_rule_file(path, name)
+        text = content.decode("utf-8")
         sources[name] = text.split("\n")
-        module, found = parse_module(text, name)
+        if keys is None:
+            from .lang import parse_module  # Lark is imported only when rule files are read
+
+            module, found = parse_module(text, name)
+        else:
+            keys[name] = file_key(name, content)
+            module, found = parse_cached(name, content, text)
         diagnostics.extend(found)
         if module is not None:
             modules.append(module)
     return modules
 
 
-def read_rule_file(path: Path, name: str | None = None) -> str:
-    """A rule file's text; unreadable or not UTF-8 is a usage error naming it."""
+def read_rule_file(path: Path, name: str | None = None) -> bytes:
+    """A rule file's bytes, known to be UTF-8; unreadable, too large or not UTF-8 is a usage error
+    naming it."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise UsageError(f"cannot read {name or path}: larger than {MAX_FILE_BYTES:,} bytes")
-        return path.read_text(encoding="utf-8")
+        content = path.read_bytes()
+        content.decode("utf-8")
+        return content
     except OSError as error:
         raise UsageError(unreadable(error, name or path)) from None
     except UnicodeDecodeError as error:
         raise UsageError(f"cannot read {name or path}: not UTF-8 (byte {error.start})") from None
 
 
-def check_files(files: Iterable[Path], school: str | None = None, overlays: Iterable[Path] = ()) -> tuple[Program | None, list[Diagnostic]]:
-    """Parse and check a rulebook, with the chain of school overlays for `school` applied."""
+def check_files(files: Iterable[Path], school: str | None = None, overlays: Iterable[Path] = (),
+                keys: dict[str, str] | None = None) -> tuple[Program | None, list[Diagnostic]]:
+    """Parse and check a rulebook, with the chain of school overlays for `school` applied.
+
+    With `keys`, each file's IR comes from the per-file cache (and `keys` is filled with each
+    file's key); the checks always run over the whole program."""
     diagnostics: list[Diagnostic] = []
     sources: dict[str, list[str]] = {}
-    modules = _parse(files, sources, diagnostics)
-    overlay_modules = _parse(overlays, sources, diagnostics)
+    modules = _parse(files, sources, diagnostics, keys)
+    overlay_modules = _parse(overlays, sources, diagnostics, keys)
     schools = school_modules(overlay_modules, diagnostics)
     if school and school != BASE_SCHOOL and school not in schools:
         known = ", ".join([BASE_SCHOOL, *schools])
@@ -113,36 +134,97 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
     return (program if not diagnostics else None), diagnostics
 
 
+@attrs.frozen
+class _Loaded:
+    """An engine this process loaded, with the key of its content, the files and folders it read,
+    and their size, modification time and inode when that was taken (None when one was too fresh
+    to trust)."""
+
+    engine: Engine
+    key: str
+    watched: tuple[Path, ...]
+    stamps: tuple | None
+
+
+# Engines by content key (many requests may share one), and by request (rulebook, school, cache).
 _CACHE: dict[str, Engine] = {}
+_LOADED: dict[tuple, _Loaded] = {}
+# A file modified this recently may change again within the file system's clock resolution
+# without its size or time changing (as git's "racy" index entries): its content is hashed again.
+_RACY_NS = 2_000_000_000
+
+
+def _stamps(paths: Sequence[Path]) -> tuple | None:
+    """(size, mtime, inode) of each path, or None when any was modified too recently to trust."""
+    found = []
+    now = time.time_ns()
+    for path in paths:
+        stat = os.stat(path)
+        if now - stat.st_mtime_ns < _RACY_NS:
+            return None
+        found.append((stat.st_size, stat.st_mtime_ns, stat.st_ino))
+    return tuple(found)
+
+
+def _unchanged(loaded: _Loaded | None) -> bool:
+    if loaded is None or loaded.stamps is None or _CACHE.get(loaded.key) is not loaded.engine:
+        return False
+    try:
+        return _stamps(loaded.watched) == loaded.stamps
+    except OSError:
+        return False
 
 
 def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True, school: str | None = None) -> Engine:
     """The compiled engine for a rulebook; raises RulebookError with every diagnostic.
 
+    An engine loaded once is reused in this process while its files and folders keep their size,
+    modification time and inode (the files' content is hashed again only when those change).
     Checked and compiled rulebooks are cached on disk, keyed by the content of every rule file,
-    the grammar and the engine modules, so any edit invalidates the entry.
+    the grammar and the engine modules, so any edit makes a new entry; each rule file's IR and each
+    rule's join code are cached on their own, so an edit parses and compiles the edited file only.
     """
+    request = (tuple(str(p) for p in paths or ()), school or BASE_SCHOOL, use_cache)
+    loaded = _LOADED.get(request)
+    if _unchanged(loaded):
+        return loaded.engine
     files = rulebook_files(paths)
     overlays = school_files(paths) if school and school != BASE_SCHOOL else []
+    roots = [Path(p) for p in paths] if paths else [rulebook_dir()]
+    folders = [f for root in roots if root.is_dir() for f in (root, root / "schools") if f.is_dir()]
+    watched = tuple(folders + files + overlays)
     try:
-        key = cache_key(files + overlays, school or BASE_SCHOOL)
+        stamps = _stamps(watched)
+        content = cache_key(files + overlays, school or BASE_SCHOOL)
     except OSError as error:  # the key reads every file: one that cannot be read is named here
         raise UsageError(unreadable(error, "the rulebook")) from None
+    key = content if use_cache else f"uncached {content}"
     engine = _CACHE.get(key)
-    if engine is not None:
-        return engine
+    if engine is None:
+        engine = _load(content, files, overlays, school, use_cache)
+        _CACHE[key] = engine
+    _LOADED[request] = _Loaded(engine, key, watched, stamps)
+    return engine
 
-    def check() -> Program:
-        program, diagnostics = check_files(files, school, overlays)
+
+def _load(key: str, files: list[Path], overlays: list[Path], school: str | None, use_cache: bool) -> Engine:
+    def check(keys: dict[str, str] | None = None) -> Program:
+        program, diagnostics = check_files(files, school, overlays, keys)
         if diagnostics:
             raise RulebookError(diagnostics)
         return program
 
-    engine = read_engine(key, check) if use_cache else None
-    if engine is None:
+    if not use_cache:
         with gc_paused():
-            engine = Engine.build(check())
-        if use_cache:
-            write_engine(key, engine)
-    _CACHE[key] = engine
+            return Engine.build(check())
+    engine = read_engine(key, lambda: check({}))
+    if engine is None:
+        # Tens of thousands of objects made and kept, none in cycles: the collector only slows it.
+        with gc_paused():
+            keys: dict[str, str] = {}
+            program = check(keys)
+            params = {name: decl.params for name, decl in program.declarations.items()}
+            store = JoinStore(code_keys(program.rules, params, keys), entry_path(key, "join"))
+            engine = Engine.build(program, store)
+            write_engine(key, engine, sorted(set(keys.values()) | set(store.keys.values())))
     return engine

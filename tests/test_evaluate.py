@@ -9,27 +9,8 @@ from engine.cli import main
 from engine.evaluate import EvaluationLimit
 from engine.facts import Fact
 from engine.rulebook import load_engine
-from rulebooks import CHONG, chart_facts, evaluate, write
+from rulebooks import CHONG, MONTH_BREAK, chart_facts, evaluate, write
 
-MONTH_BREAK = f"""\
-chapter 25 月破
-predicate 月破(位)
-predicate 无用(位, 因)
-predicate 实破(位)
-§25.1 「以用处反，名为月破」
-{CHONG}
-rule 月破.定
-  when 纳甲(位: P, 支: B), 月建(支: M), 六冲(M, B)
-  then 月破(位: P)
-§25.2 「生之不长，扶之不起」
-rule 月破.无用
-  when 月破(位: P)
-  then 无用(位: P, 因: 月破)
-§25.3 「唯值日则能实其破」
-rule 月破.值日实破 exception to 月破.无用
-  when 月破(位: P), 纳甲(位: P, 支: B), 日辰(支: B)
-  then 实破(位: P)
-"""
 
 
 def test_join_through_a_table(tmp_path):

@@ -1,10 +1,16 @@
-"""The on-disk cache of checked and compiled rulebooks: hit, and invalidated by any edit."""
+"""The on-disk cache of checked and compiled rulebooks: hit, invalidated by any edit, per-file and
+per-rule entries (an edit parses and compiles the edited file only), housekeeping."""
+
+import json
+import os
 
 import pytest
 
-from engine import rulebook
+from engine import cache, rulebook
+from engine.cli import main
+from engine.errors import RulebookError
 from engine.facts import Fact
-from rulebooks import write
+from rulebooks import cached_rulebook, write
 
 TEXT = """\
 chapter 25 月破
@@ -12,35 +18,50 @@ predicate 月破(位)
 §25.1 「以用处反，名为月破」
 rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位: P)
 """
+# A second file reading the first's predicate: the checks must see both, cached or not.
+OTHER = """\
+chapter 26 旬空
+predicate 破空(位)
+§26.1 「惟旬中空为重焉」
+rule 破空.定 when 月破(位: P) then 破空(位: P)
+"""
 BASE = [Fact("纳甲", (1, "子")), Fact("纳甲", (2, "丑")), Fact("月建", ("午",))]
 
 
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
     """A one-rule rulebook, its cache in tmp_path/cache."""
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    made = tmp_path / "rb"
-    made.mkdir()
-    write(made, TEXT)
-    return made
+    return cached_rulebook(tmp_path, monkeypatch, TEXT)
 
 
-def _reload(folder):
+@pytest.fixture
+def two_files(folder):
+    (folder / "26-旬空.ym").write_text(OTHER, encoding="utf-8")
+    return folder
+
+
+def _reload(folder, **kwargs):
     """The engine as a new process would get it: from the disk cache, not this process's."""
     rulebook._CACHE.clear()
-    return rulebook.load_engine([folder])
+    return rulebook.load_engine([folder], **kwargs)
 
 
-def _damage(cache, pattern: str, damaged) -> None:
-    for entry in cache.glob(pattern):
-        entry.write_bytes(damaged(entry))
+def _damage(cache_folder, damaged) -> None:
+    for entry in cache_folder.rglob("*"):
+        if entry.is_file():
+            entry.write_bytes(damaged(entry))
+
+
+def _count(cache_folder, pattern: str) -> int:
+    return len(list(cache_folder.glob(pattern)))
 
 
 def test_cache_hit_gives_the_same_results(folder, tmp_path):
     first = rulebook.load_engine([folder]).evaluate(BASE)
-    assert len(list((tmp_path / "cache").glob("*.runtime"))) == 1
-    assert len(list((tmp_path / "cache").glob("*.program"))) == 1
-    assert len(list((tmp_path / "cache").glob("*.code"))) == 1
+    cached = tmp_path / "cache"
+    assert _count(cached, "engines/*.runtime") == 1
+    assert _count(cached, "front/*.ir") == 2  # one per rule file
+    assert _count(cached, "join/*.code") == 1  # the one rule the run called
     assert _reload(folder).evaluate(BASE).sorted_facts() == first.sorted_facts()
 
 
@@ -52,26 +73,132 @@ def test_an_edit_invalidates_the_cache(folder):
 
 
 def test_a_damaged_cache_is_rebuilt(folder, tmp_path):
-    rulebook.load_engine([folder])
-    _damage(tmp_path / "cache", "*", lambda entry: b"not a pickle")
+    rulebook.load_engine([folder]).evaluate(BASE)
+    _damage(tmp_path / "cache", lambda entry: b"not a pickle")
     assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
 
 
-def test_damaged_join_code_is_compiled_again_from_the_rules(folder, tmp_path):
-    rulebook.load_engine([folder])
-    _damage(tmp_path / "cache", "*.code", lambda entry: b"x" * entry.stat().st_size)
+def test_damaged_join_code_is_compiled_again_from_the_rules(folder, tmp_path, monkeypatch):
+    rulebook.load_engine([folder]).evaluate(BASE)
+    compiled = _compiled_rules(monkeypatch)
+    _damage(tmp_path / "cache" / "join", lambda entry: b"x" * entry.stat().st_size)
+    for pack in (tmp_path / "cache" / "engines").glob("*.join"):
+        pack.write_bytes(b"x" * pack.stat().st_size)
     assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
+    assert compiled == ["月破.定"]
 
 
-def test_a_damaged_program_file_is_rebuilt_from_the_rule_files(folder, tmp_path):
+def test_damaged_parsed_files_are_parsed_again(folder, tmp_path):
     rulebook.load_engine([folder])
-    _damage(tmp_path / "cache", "*.program", lambda entry: b"not a pickle")
+    _damage(tmp_path / "cache" / "front", lambda entry: b"not a pickle")
+    _damage(tmp_path / "cache" / "engines", lambda entry: b"not a pickle")
     assert [r.id for r in _reload(folder).program.rules] == ["月破.定"]
 
 
+def _parsed_files(monkeypatch) -> list[str]:
+    """The names of the files the front end parses from now on."""
+    import engine.lang
+
+    parsed: list[str] = []
+    real = engine.lang.parse_module
+
+    def spy(text, name):
+        parsed.append(name)
+        return real(text, name)
+
+    monkeypatch.setattr(engine.lang, "parse_module", spy)
+    return parsed
+
+
+def test_an_edit_parses_only_the_edited_file(two_files, monkeypatch):
+    rulebook.load_engine([two_files])
+    parsed = _parsed_files(monkeypatch)
+    (two_files / "26-旬空.ym").write_text(OTHER + "# a note\n", encoding="utf-8")
+    result = _reload(two_files).evaluate(BASE)
+    assert [os.path.basename(name) for name in parsed] == ["26-旬空.ym"]
+    assert result.holds(Fact("破空", (1,)))
+
+
+def test_the_checks_still_see_every_file_when_one_is_cached(two_files):
+    """26 comes from the per-file cache, unchanged; removing what it reads from 25 must still be
+    reported, at 26's own line."""
+    rulebook.load_engine([two_files])
+    write(two_files, TEXT.replace("predicate 月破(位)\n", ""))
+    with pytest.raises(RulebookError) as raised:
+        _reload(two_files)
+    found = {(os.path.basename(d.span.file), d.message) for d in raised.value.diagnostics}
+    assert ("26-旬空.ym", "unknown predicate 月破") in found
+
+
+def _compiled_rules(monkeypatch) -> list[str]:
+    """The rule ids whose join code is compiled from source from now on."""
+    import engine.compile
+
+    compiled: list[str] = []
+
+    def spy(source, filename, mode):
+        compiled.append(filename.split()[1])
+        return compile(source, filename, mode)
+
+    monkeypatch.setattr(engine.compile, "compile", spy, raising=False)
+    return compiled
+
+
+def test_join_code_is_compiled_when_first_needed_and_once(two_files, tmp_path, monkeypatch):
+    compiled = _compiled_rules(monkeypatch)
+    engine = rulebook.load_engine([two_files])
+    assert compiled == [] and _count(tmp_path / "cache", "join/*.code") == 0  # nothing compiled up front
+    engine.evaluate(BASE)
+    assert sorted(set(compiled)) == ["月破.定", "破空.定"]
+    compiled.clear()
+    (two_files / "26-旬空.ym").write_text(OTHER + "# a note\n", encoding="utf-8")
+    assert _reload(two_files).evaluate(BASE).holds(Fact("破空", (1,)))
+    assert set(compiled) == {"破空.定"}  # the rules of the edited file only
+    compiled.clear()
+    assert _reload(two_files).evaluate(BASE).holds(Fact("破空", (1,)))
+    assert compiled == []
+
+
+def test_housekeeping_keeps_the_most_recent_rulebooks_and_what_they_use(folder, tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "KEEP", 2)
+    monkeypatch.setattr(cache, "GRACE_SECONDS", -1)
+    for n in range(5):
+        write(folder, TEXT + f"# edit {n}\n")
+        _reload(folder).evaluate(BASE)
+    cached = tmp_path / "cache"
+    assert _count(cached, "engines/*.runtime") == 2 and _count(cached, "engines/*.uses") == 2
+    assert _count(cached, "front/*.ir") == 3  # 00-输入 and the last two versions of 25
+    assert _count(cached, "join/*.code") == 2
+    assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
+
+
+def test_housekeeping_removes_the_files_of_the_old_layout(folder, tmp_path):
+    old = tmp_path / "cache"
+    old.mkdir()
+    for name in ("a.runtime", "a.code", "a.program", "tmpx1y2.tmp"):
+        (old / name).write_bytes(b"old")
+    rulebook.load_engine([folder])
+    assert sorted(p.name for p in old.iterdir() if p.is_file()) == []
+
+
+def test_cache_info_and_clear(folder, tmp_path, capsys):
+    rulebook.load_engine([folder]).evaluate(BASE)
+    assert main(["cache", "info", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["folder"] == str(tmp_path / "cache")
+    assert found["kinds"]["engines"]["entries"] == 1 and found["kinds"]["parsed files"]["entries"] == 2
+    assert found["kinds"]["join code"]["entries"] == 1 and found["bytes"] > 0
+    assert main(["cache", "clear"]) == 0
+    assert "removed" in capsys.readouterr().out
+    assert main(["cache", "info", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bytes"] == 0
+    assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
+
+
 def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkeypatch):
-    """The point of the runtime file: evaluating, the chart and a judgement read no rule IR; the
-    checked program loads only when something asks for it, and then it is the same program."""
+    """The point of the runtime file: evaluating, the chart and a judgement read no rule IR (once
+    a run has compiled the join code they call); the checked program loads only when something
+    asks for it, and then it is the same program."""
     from engine.api import evaluate_chart, moment
     from engine.cache import LazyProgram
     from engine.cast import Cast
@@ -79,13 +206,71 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkey
 
     monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
     fresh = rulebook.load_engine()
+    question = parse_question(fresh.program, "求财", None, None, None)
+    cast, when = Cast.from_lines("987878"), moment(month="申", day="丁酉")
+    want = Judgement(question, evaluate_chart(fresh, cast, when, "shipped", question.facts())).to_dict()
     rulebook._CACHE.clear()
     cached = rulebook.load_engine()
     assert isinstance(cached.program, LazyProgram)
     question = parse_question(cached.program, "求财", None, None, None)
-    cast, when = Cast.from_lines("987878"), moment(month="申", day="丁酉")
     got = Judgement(question, evaluate_chart(cached, cast, when, "shipped", question.facts())).to_dict()
     assert cached.program._program is None
-    want = Judgement(question, evaluate_chart(fresh, cast, when, "shipped", question.facts())).to_dict()
     assert got == want and got["verdicts"]
     assert [r.id for r in cached.program.rules] == [r.id for r in fresh.program.rules]
+
+
+def _age(folder, seconds: int = 3600) -> None:
+    """Date the rule files and their folder back, as files not edited in this very moment are."""
+    for path in [folder, *folder.glob("*.ym")]:
+        os.utime(path, (path.stat().st_atime - seconds, path.stat().st_mtime - seconds))
+
+
+def test_a_loaded_engine_is_reused_while_its_files_keep_size_and_time(folder, monkeypatch):
+    _age(folder)
+    first = rulebook.load_engine([folder])
+    hashed: list[str] = []
+    real = rulebook.cache_key
+    monkeypatch.setattr(rulebook, "cache_key", lambda files, school: hashed.append(school) or real(files, school))
+    assert rulebook.load_engine([folder]) is first and hashed == []  # sizes and times only
+    _age(folder, 10)  # touched, content the same: hashed again, the same engine
+    assert rulebook.load_engine([folder]) is first and len(hashed) == 1
+    write(folder, TEXT.replace("支: 子", "支: 丑"))
+    _age(folder)
+    second = rulebook.load_engine([folder])
+    assert second is not first and second.evaluate(BASE).holds(Fact("月破", (2,)))
+
+
+def test_a_file_edited_this_moment_is_hashed_again(folder):
+    """Within the file system's time resolution an edit of the same size may keep the time: a fresh
+    file's stamps are not trusted."""
+    first = rulebook.load_engine([folder])
+    write(folder, TEXT.replace("支: 子", "支: 丑"))  # same size, at once
+    assert rulebook.load_engine([folder]) is not first
+
+
+def test_the_api_loads_the_engine_once_per_chart_and_takes_a_given_one(monkeypatch):
+    import engine as yimao
+    import engine.api
+
+    loads: list = []
+    real = engine.api.load_engine
+    monkeypatch.setattr(engine.api, "load_engine", lambda *a, **k: loads.append(a) or real(*a, **k))
+    got = yimao.chart(hexagram="豐之萃", month="申", day="丁酉").to_dict()
+    assert len(loads) == 1
+    given = yimao.load_engine()
+    assert yimao.chart(hexagram="豐之萃", month="申", day="丁酉", engine=given).to_dict() == got
+    assert yimao.judge(question="求财", hexagram="豐之萃", month="申", day="丁酉", engine=given).to_dict()["verdicts"]
+    assert len(loads) == 1
+
+
+def test_the_workbench_reloads_only_the_edited_file(two_files, monkeypatch):
+    """`yimao serve --rulebook`: an edit shows on the next request, and only that file is parsed."""
+    from engine.web.app import create_app
+
+    client = create_app([str(two_files)]).test_client()
+    assert "破空.定" in client.get("/rulebook/26").get_data(as_text=True)
+    parsed = _parsed_files(monkeypatch)
+    (two_files / "26-旬空.ym").write_text(OTHER.replace("破空.定", "破空.成"), encoding="utf-8")
+    page = client.get("/rulebook/26").get_data(as_text=True)
+    assert "破空.成" in page and "破空.定" not in page
+    assert [os.path.basename(name) for name in parsed] == ["26-旬空.ym"]

@@ -29,7 +29,7 @@ def check_with_schools(paths) -> tuple:
     overlays = school_files(paths)
     names = []
     for path in overlays:
-        module, _ = parse_module(read_rule_file(path), str(path))
+        module, _ = parse_module(read_rule_file(path).decode("utf-8"), str(path))
         if module is not None and module.school is not None:
             names.append(module.school.name)
     seen = {(d.span, d.message) for d in diagnostics}

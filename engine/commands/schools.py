@@ -23,13 +23,14 @@ def register(subparsers) -> None:
 
 
 def describe_schools(paths) -> list[dict]:
-    from ..lang import parse_module  # (Lark is imported only when rule text is read)
+    from ..frontcache import parse_cached  # (Lark is imported only when rule text is read)
 
     rulebook_files(paths)  # a missing folder is a usage error
     diagnostics: list[Diagnostic] = []
     modules = []
     for path in school_files(paths):
-        module, found = parse_module(path.read_text(encoding="utf-8"), str(path))
+        content = path.read_bytes()
+        module, found = parse_cached(str(path), content, content.decode("utf-8"))
         diagnostics.extend(found)
         if module is not None:
             modules.append(module)

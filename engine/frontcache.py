@@ -1,0 +1,66 @@
+"""The front end's results cached per rule file: the parsed IR of a file (whatever its `Module`
+holds) and its syntax diagnostics, keyed by the file's content and name and by the grammar and
+front-end code.  An edit re-parses the edited file only; the whole-program checks still run over
+every module, so what one file breaks in another is still found.
+
+The Lark parser itself (its LALR tables, the better part of a second to build) is cached too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from functools import cache
+
+from .cachestore import cache_dir, code_digest, dumps, read_file, read_value, write_file
+from .paths import grammar_dir
+
+FORMAT = "1"
+FOLDER = "front"
+# The modules a file's IR depends on: any change to them makes every file parse again.
+_FRONT_SOURCES = ("lang.py", "ir.py", "diagnostics.py", "cachestore.py", "frontcache.py")
+
+
+@cache
+def front_version() -> bytes:
+    """A digest of what parsing depends on besides the file: the grammar, the front-end code, Python."""
+    return code_digest(f"front {FORMAT}".encode(), _FRONT_SOURCES, (grammar_dir() / "yimao.lark",))
+
+
+def file_key(name: str, content: bytes) -> str:
+    """The key of one rule file's IR: its content and the name its diagnostics and spans carry."""
+    digest = hashlib.sha256(front_version())
+    digest.update(name.encode() + b"\0" + content)
+    return digest.hexdigest()
+
+
+def parse_cached(name: str, content: bytes, text: str) -> tuple[object, list]:
+    """(module or None, syntax diagnostics) of one file, from the cache or parsed and cached."""
+    from .lang import parse_module
+
+    path = cache_dir() / FOLDER / f"{file_key(name, content)}.ir"
+    found = read_value(path, tuple)
+    if found is not None and len(found) == 2:
+        return found
+    module, diagnostics = parse_module(text, name)
+    write_file(path, dumps((module, diagnostics)))
+    return module, diagnostics
+
+
+def cached_parser(grammar: str, build) -> object:
+    """The Lark parser for `grammar`: loaded from the cache, or built by `build()` and saved."""
+    from lark import Lark
+
+    key = hashlib.sha256(front_version() + grammar.encode()).hexdigest()
+    path = cache_dir() / FOLDER / f"{key}.lark"
+    saved = read_file(path)
+    if saved is not None:
+        try:
+            return Lark.load(io.BytesIO(saved))
+        except Exception:  # damaged or from another lark: built again below
+            pass
+    parser = build()
+    out = io.BytesIO()
+    parser.save(out)
+    write_file(path, out.getvalue())
+    return parser

@@ -1,0 +1,166 @@
+"""Join code cached per rule: a rule's variants are compiled when a run first calls them, and the
+code objects saved under a key of what the code depends on, so an edit recompiles the rules of the
+edited file only, and a judgement compiles only the rules it calls.
+
+A rule's join code depends on the rule as checked and on the declared parameters of the predicates
+it names; the checked rule depends on the rule as written in its file and on those same parameters.
+So the key is the file's key (its content and name, see frontcache), the rule's id, those
+parameters, and the code that makes join code.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import marshal
+import os
+import threading
+from functools import cache
+from pathlib import Path
+
+from .cachestore import cache_dir, code_digest, read_file, write_file
+from .frontcache import front_version
+from .ir import Atom, Negation
+
+FOLDER = "join"
+_COMPILER_SOURCES = ("check.py", "compile.py", "schools.py", "joincache.py")
+
+
+@cache
+def _compiler_version() -> bytes:
+    return code_digest(front_version(), _COMPILER_SOURCES)
+
+
+def code_keys(rules, params: dict[str, tuple[str, ...]], file_keys: dict[str, str]) -> dict[str, str]:
+    """rule id -> the key of its join code, for the rules whose file is known."""
+    keys: dict[str, str] = {}
+    for rule in rules:
+        file_key = file_keys.get(rule.span.file)
+        if file_key is None:
+            continue
+        atoms = [lit.atom if isinstance(lit, Negation) else lit for lit in rule.body] + list(rule.atoms)
+        predicates = sorted({a.predicate for a in atoms if isinstance(a, Atom)})
+        digest = hashlib.sha256(_compiler_version())
+        digest.update(f"{file_key}\0{rule.id}\0{[(p, params.get(p)) for p in predicates]!r}".encode())
+        keys[rule.id] = digest.hexdigest()[:32]  # 128 bits: a thousand and more of them in each engine's file
+    return keys
+
+
+class RuleCode:
+    """The cached variants of one rule (variant -> marshalled code): from the engine's pack, else
+    read from the rule's own file on first use."""
+
+    __slots__ = ("store", "key", "_variants")
+
+    def __init__(self, store: "JoinStore", key: str) -> None:
+        self.store = store
+        self.key = key
+        self._variants: dict[int, bytes] | None = None
+
+    def _load(self) -> dict[int, bytes]:
+        found = self.store.packed.get(self.key)
+        if found is None:
+            found = self.store.seed().get(self.key)
+            if found is None:  # checked against its digest: damaged code is never unmarshalled
+                found = _variants(read_file(self.store.folder / f"{self.key}.code"))
+            self.store.unpacked[self.key] = self
+        return found
+
+    def get(self, variant: int) -> bytes | None:
+        if self._variants is None:
+            self._variants = self._load()
+        return self._variants.get(variant)
+
+    def add(self, variant: int, code) -> None:
+        """A variant compiled in this process, saved with the rule's others at the next `save`."""
+        with self.store.lock:
+            if self._variants is None:
+                self._variants = self._load()
+            self._variants = {**self._variants, variant: marshal.dumps(code)}
+            self.store.pending[self.key] = self
+            self.store.unpacked[self.key] = self
+
+
+def _variants(payload: bytes | None) -> dict[int, bytes]:
+    """variant -> marshalled code, from a payload that passed its digest (else nothing)."""
+    try:
+        found = marshal.loads(payload) if payload is not None else {}
+    except (ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(found, dict) or not all(isinstance(k, int) and isinstance(v, bytes) for k, v in found.items()):
+        return {}
+    return found
+
+
+class JoinStore:
+    """The join code of an engine's rules, by rule id; what runs compile is saved after them.
+
+    Each rule's code has its own file, shared by every engine whose rule has the same key (so an
+    edit's new engine finds the code of the unchanged files' rules, in the pack of the engine
+    before the edit or in those files).  An engine also keeps a pack, the code of every rule its
+    runs have called in one file, so a run reads one file rather than a thousand; a run that
+    needed code from outside it writes it again with that code added."""
+
+    def __init__(self, keys: dict[str, str], pack: Path | None = None) -> None:
+        self.keys = keys
+        self.folder = cache_dir() / FOLDER
+        self.pack = pack
+        self.packed: dict[str, dict[int, bytes]] = _pack(read_file(pack)) if pack is not None else {}
+        self.unpacked: dict[str, RuleCode] = {}  # rules whose code came from outside the pack
+        self.pending: dict[str, RuleCode] = {}  # rules with code compiled and not yet saved
+        self.lock = threading.Lock()
+        self._seed: dict[str, dict[int, bytes]] | None = None
+        self.pack_saved = False
+        self.pack_deferred = False
+
+    def seed(self) -> dict[str, dict[int, bytes]]:
+        """The most recently written pack of another engine (after an edit, most often the same
+        rulebook before it): where code a new engine's pack lacks is looked for first, by key."""
+        if self._seed is None:
+            self._seed = {}
+            if self.pack is not None:
+                try:
+                    others = [e for e in os.scandir(self.pack.parent) if e.name.endswith(".join") and e.name != self.pack.name]
+                    newest = max(others, key=lambda e: e.stat().st_mtime_ns, default=None)
+                except OSError:
+                    newest = None
+                if newest is not None:
+                    self._seed = _pack(read_file(Path(newest.path)))
+        return self._seed
+
+    def rule(self, rule_id: str) -> RuleCode | None:
+        key = self.keys.get(rule_id)
+        return None if key is None else RuleCode(self, key)
+
+    def save(self) -> None:
+        """Write the code compiled since the last save to its rules' files, and the pack: at once
+        the first time, then (a long-running process compiling a variant now and then) at exit."""
+        if not self.unpacked:
+            return
+        with self.lock:
+            pending, self.pending = self.pending, {}
+            unpacked, self.unpacked = self.unpacked, {}
+            payloads = {key: marshal.dumps(code._variants or {}) for key, code in pending.items()}
+            self.packed = {**self.packed, **{key: code._variants or {} for key, code in unpacked.items()}}
+            first, self.pack_saved = not self.pack_saved, True
+        for key, payload in payloads.items():
+            write_file(self.folder / f"{key}.code", payload)
+        if first:
+            self.save_pack()
+        elif not self.pack_deferred:
+            self.pack_deferred = True
+            atexit.register(self.save_pack)
+
+    def save_pack(self) -> None:
+        if self.pack is not None:
+            with self.lock:
+                pack = marshal.dumps(self.packed)
+            write_file(self.pack, pack)
+
+
+def _pack(payload: bytes | None) -> dict[str, dict[int, bytes]]:
+    try:
+        found = marshal.loads(payload) if payload is not None else {}
+    except (ValueError, EOFError, TypeError):
+        return {}
+    return found if isinstance(found, dict) and all(isinstance(v, dict) for v in found.values()) else {}
