@@ -166,10 +166,12 @@ class Declaration:
 
 @attrs.frozen
 class Section:
-    """A paragraph heading `§章.段`; narrative ones carry the reason no rule encodes them."""
+    """A paragraph heading `§章.段`; narrative ones carry the reason no rule encodes them, partial
+    ones name the rulings of the paragraph that no rule encodes yet."""
 
     citation: Citation
     narrative: str | None
+    partial: str | None = None
 
 
 @attrs.frozen

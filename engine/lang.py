@@ -163,8 +163,11 @@ class _ToIR(Transformer):
         return self._citation(ref, quotes, self._tok(ref))
 
     def section(self, meta, children):
-        ref, *quotes = children
-        return Section(self._citation(ref, quotes, self._at(meta)), None)
+        ref, *quotes, partial = children
+        return Section(self._citation(ref, quotes, self._at(meta)), None, partial)
+
+    def partial(self, meta, children):
+        return _unquote(str(children[0]))
 
     def narrative(self, meta, children):
         ref, reason = children

@@ -20,8 +20,8 @@ def test_coverage_json_shape(tmp_path, capsys):
     assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     (row,) = data["chapters"]
-    assert row == {"chapter": 25, "name": "月破", "paragraphs": 3, "cited": 1, "narrative": 1, "untouched": [3],
-                   "accounted_percent": 66.7}
+    assert row == {"chapter": 25, "name": "月破", "paragraphs": 3, "cited": 1, "partial": {}, "narrative": 1,
+                   "untouched": [3], "accounted_percent": 66.7, "complete": False}
     assert data["total"]["paragraphs"] == 3 and data["total"]["untouched"] == 1
 
 
@@ -47,3 +47,45 @@ def test_chapters_1_to_10_fully_accounted(capsys):
     data = json.loads(capsys.readouterr().out)
     assert all(not row["untouched"] for row in data["chapters"]), data["chapters"]
     assert data["total"]["accounted_percent"] == 100.0
+
+
+PARTIAL = """\
+chapter 25 月破
+predicate 月破(位)
+§25.1 「以用处反，名为月破」
+rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位: P)
+§25.2 narrative "illustration only"
+§25.3 「值日」 partial "the repair on a later day"
+rule 月破.值日 when 月破(位: P) then 月破(位: P)
+"""
+
+
+def test_partial_paragraph_is_neither_cited_nor_complete(tmp_path, capsys):
+    write(tmp_path, PARTIAL)
+    assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["chapters"]
+    assert row["cited"] == 1 and row["partial"] == {"25.3": "the repair on a later day"} and row["untouched"] == []
+    assert row["complete"] is False and row["accounted_percent"] == 66.7
+    assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25"]) == 0
+    assert "§25.3 partial: the repair on a later day" in capsys.readouterr().out
+
+
+def test_complete_chapter_once_partial_mark_goes(tmp_path, capsys):
+    write(tmp_path, PARTIAL.replace(' partial "the repair on a later day"', "").replace(
+        '§25.2 narrative "illustration only"', '§25.2 narrative "illustration only"'))
+    assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["chapters"]
+    assert row["partial"] == {} and row["untouched"] == [] and row["complete"] is True
+
+
+def test_partial_mark_on_an_uncited_paragraph_is_an_error(tmp_path, capsys):
+    write(tmp_path, PARTIAL.replace('§25.2 narrative "illustration only"', '§25.2 partial "all of it"'))
+    assert main(["check", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "partial §25.2: no rule or table cites this paragraph" in err
+
+
+def test_partial_mark_must_name_what_is_missing(tmp_path, capsys):
+    write(tmp_path, PARTIAL.replace('"the repair on a later day"', '"  "'))
+    assert main(["check", str(tmp_path)]) == 1
+    assert "partial §25.3: name the rulings not yet encoded" in capsys.readouterr().err
