@@ -162,6 +162,7 @@ class Declaration:
     doc: str
     kind: str  # input | predicate | table
     span: Span
+    shown: str | None = None  # why a derived predicate no rule reads is only shown
 
 
 @attrs.frozen

@@ -237,8 +237,11 @@ class _ToIR(Transformer):
         return _Table((str(name), params, tuple(rows), symmetric, self._tok(name)))
 
     def declaration(self, meta, children):
-        kind, name, params, doc = children
-        return Declaration(str(name), params, _unquote(str(doc)) if doc else "", str(kind), self._tok(name))
+        kind, name, params, doc, shown = children
+        return Declaration(str(name), params, _unquote(str(doc)) if doc else "", str(kind), self._tok(name), shown)
+
+    def shown(self, meta, children):
+        return _unquote(str(children[0]))
 
     def chapter(self, meta, children):
         number, name = children

@@ -89,3 +89,34 @@ def test_partial_mark_must_name_what_is_missing(tmp_path, capsys):
     write(tmp_path, PARTIAL.replace('"the repair on a later day"', '"  "'))
     assert main(["check", str(tmp_path)]) == 1
     assert "partial §25.3: name the rulings not yet encoded" in capsys.readouterr().err
+
+
+UNREAD = """\
+chapter 25 月破
+predicate 月破(位)
+predicate 破象(位, 象) "what the break shows"
+§25.1 「以用处反，名为月破」
+rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位: P)
+rule 月破.象 when 月破(位: P) then 破象(位: P, 象: 散)
+rule 月破.断 when 月破(位: P) then 断 凶 "月破"
+"""
+
+
+def test_unused_predicate_is_a_warning_not_an_error(tmp_path, capsys):
+    write(tmp_path, UNREAD)
+    assert main(["check", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert "25-月破.ym:3:11: warning: predicate 破象 is derived but no rule, verdict or output reads it" in err
+    assert "月破 is derived" not in err.replace("破象 is derived", "")  # 月破 is read by two rules
+    assert main(["check", str(tmp_path), "--no-unused"]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_unused_predicate_with_a_reason_is_not_reported(tmp_path, capsys):
+    write(tmp_path, UNREAD.replace('"what the break shows"', '"what the break shows" shown "an image for the reader"'))
+    assert main(["check", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == []
+    write(tmp_path, UNREAD)
+    assert main(["check", str(tmp_path), "--json"]) == 0
+    (warning,) = json.loads(capsys.readouterr().out)["warnings"]
+    assert (warning["line"], warning["column"]) == (3, 11) and "破象" in warning["message"]
