@@ -61,3 +61,63 @@ def test_a_month_broken_use_god_is_rescued_by_the_day_not_by_the_month():
     assert "疾病.用死" not in standing(day) and "疾病.用生" in standing(day)
     month_only = judge("疾病", "788887", "辰", "甲子")
     assert not facts(month_only, "病救")
+
+
+# --- the inputs the written rules read, as judge flags (issue 16, honest coverage 3) ------------
+
+def judged(capsys, *argv: str) -> dict:
+    import json
+
+    from engine.cli import main
+
+    assert main(["judge", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_course_of_the_illness_decides_the_six_clash_reading(capsys):
+    # 56.2 「病已久者，三冲而亡」 and the new illness's 三冲 that heals: 乾 is a 六冲 hexagram.
+    chart = ["--question", "疾病", "--lines", "777777", "--month", "申", "--day", "丁酉"]
+    unknown = judged(capsys, *chart)
+    assert any(m.startswith("病程 (--course) needed by 疾病.新病三冲") for m in unknown["missing"])
+    assert not [v for v in unknown["verdicts"] if v["rule"] == "疾病.新病三冲"]
+    old = judged(capsys, *chart, "--course", "久")
+    assert old["question"]["course"] == "久" and not [m for m in old["missing"] if m.startswith("病程")]
+    assert [v for v in old["verdicts"] if v["rule"] == "疾病.不治" and v["polarity"] == "不愈"]
+    new = judged(capsys, *chart, "--course", "新")
+    assert [v for v in new["verdicts"] if v["rule"] == "疾病.新病三冲" and v["polarity"] == "愈"]
+
+
+def test_missing_names_only_rules_of_the_question_asked(capsys):
+    # 病程 is read by 疾病 rules only; a 功名 judgement does not ask for it, but does ask for the
+    # examination month its own 63.1 rules read.
+    office = judged(capsys, "--question", "功名", "--lines", "777777", "--month", "申", "--day", "丁酉")
+    assert not [m for m in office["missing"] if m.startswith("病程") or m.startswith("间月")]
+    assert [m for m in office["missing"] if m.startswith("事月 (--matter-month) needed by 功名.")]
+    given = judged(capsys, "--question", "功名", "--lines", "777777", "--month", "申", "--day", "丁酉",
+                   "--matter-month", "寅", "--matter-day", "甲寅")
+    assert not [m for m in given["missing"] if m.startswith("事月") or m.startswith("事日")]
+    assert given["question"]["matter_month"] == "寅" and given["question"]["matter_day"] == "甲寅"
+
+
+def test_period_and_born_reach_the_pregnancy_rules(capsys):
+    chart = ["--question", "胎产.男女", "--lines", "777777", "--month", "申", "--day", "丁酉"]
+    at_home = judged(capsys, *chart)
+    assert not [v for v in at_home["verdicts"] if v["rule"].startswith("男女.已生")]
+    born = judged(capsys, *chart, "--born")
+    assert born["question"]["born"] is True
+    assert [v for v in born["verdicts"] if v["rule"].startswith("男女.已生")]
+    pregnant = judged(capsys, "--question", "胎产.虚实", "--lines", "777777", "--month", "申", "--day", "丁酉")
+    assert [m for m in pregnant["missing"] if m.startswith("间月 (--period) needed by 虚实.")]
+    told = judged(capsys, "--question", "胎产.虚实", "--lines", "777777", "--month", "申", "--day", "丁酉", "--period", "已")
+    assert not [m for m in told["missing"] if m.startswith("间月")]
+
+
+def test_bad_question_inputs_are_one_line_errors(capsys):
+    from engine.cli import main
+
+    chart = ["judge", "--question", "疾病", "--lines", "777777", "--month", "申", "--day", "丁酉"]
+    for flag, value in [("--course", "中"), ("--period", "是"), ("--matter-month", "甲"), ("--matter-day", "甲丑"),
+                        ("--matter-day", "寅")]:
+        assert main([*chart, flag, value]) == 2
+        err = capsys.readouterr().err
+        assert flag in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -22,6 +22,12 @@ def register(subparsers) -> None:
     parser.add_argument("--about", metavar="WHO", help="whom it is about: 父 母 妻 夫 子 兄 友 主 仆 … (default: oneself)")
     parser.add_argument("--birth-year", metavar="支", help="birth-year branch (本命), needed for 命墓")
     parser.add_argument("--asker", choices=("男", "女"), help="the asker's sex")
+    parser.add_argument("--course", metavar="新|久", help="病程: the illness is new (新) or long (久) (56.2)")
+    parser.add_argument("--period", metavar="未|已", help="间月: no monthly period missed yet (未) or one missed (已) (53.1)")
+    parser.add_argument("--born", action="store_true", help="已生: the child is already born, far from the asker (53.6)")
+    parser.add_argument("--matter-month", metavar="支", help="事月: the month the matter falls in, e.g. the examination "
+                        "month or the end of a set term (22.3, 63.1, 67.2, 78.5)")
+    parser.add_argument("--matter-day", metavar="干支", help="事日: the day the matter falls on, e.g. 甲寅 (23.2, 67.2, 78.5)")
     add_chart_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_html_argument(parser)
@@ -31,7 +37,8 @@ def register(subparsers) -> None:
 
 def judgement_from_args(args: argparse.Namespace) -> Judgement:
     engine = engine_from_args(args)
-    question = parse_question(engine.program, args.question, args.about, args.birth_year, args.asker)
+    question = parse_question(engine.program, args.question, args.about, args.birth_year, args.asker, args.course,
+                              args.period, args.born, args.matter_month, args.matter_day)
     cast = require_cast(args, engine)
     label = rulebook_label(args.rulebook)
     return Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts()))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Mapping
 from urllib.parse import quote, urlencode
 
+from .forms import QUESTION_FIELDS
+
 
 def anchor(kind: str, key: str) -> str:
     """A stable element id: `p-25.3`, `rule-月破.定`, `pred-月破` (ids may hold any non-space)."""
@@ -49,7 +51,7 @@ class Links(NoLinks):
         return route + ("?" + urlencode(query, doseq=True) if query else "")
 
     def why(self, fact: str) -> str:
-        chart = {k: v for k, v in self.chart.items() if k not in ("question", "about", "birth_year", "asker", "school2")}
+        chart = {k: v for k, v in self.chart.items() if k not in (*QUESTION_FIELDS, "school2")}
         query = {**chart, "fact": fact}
         return "/why?" + urlencode(query, doseq=True)
 
