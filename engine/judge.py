@@ -129,19 +129,20 @@ class Judgement:
                 continue
             for rule_id in result.program.readers.get(predicate, ()):
                 card = result.program.card(rule_id)
-                if card.concludes and self._concerns(card):
+                if self._concerns(card):
                     needs.setdefault(predicate, []).append(rule_id)
         found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
         return found + self.chart.missing()
 
     def _concerns(self, card: RuleCard) -> bool:
-        """False for a rule written for another question type: its body fixes 问 to another, or it
-        sits in another question chapter (43-91; 42 is every question's)."""
+        """Whether a rule reading a missing input bears on this question: a rule of the question's
+        own chapter, or a verdict of the chapters every question shares (1-42); never one whose
+        body fixes 问 to another question."""
         if any(predicate == "问" and arg == "事" and value != self.question.name for predicate, arg, value in card.fixed):
             return False
         chapter = int(card.cites[0].split(".")[0])
         own = {q.chapter for q in self.chart.result.program.questions if q.name == self.question.name}
-        return chapter <= 42 or chapter in own
+        return chapter in own or (chapter <= 42 and card.concludes)
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question.to_dict(), "use_god": self.use_god(), "verdicts": self.verdicts(),
