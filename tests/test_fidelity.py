@@ -122,3 +122,49 @@ def test_bad_question_inputs_are_one_line_errors(capsys):
         assert main([*chart, flag, value]) == 2
         err = capsys.readouterr().err
         assert flag in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# --- 13.8: a trigram reversal the book disowns (13.3's 非) touches no family member ------------
+
+def test_false_trigram_reversal_does_not_kill_the_family_member():
+    # 离之坎 (969969), asking about the middle daughter: in a 午 month the 午 of 离 is on the month
+    # (日月从往), 13.3's own false case 「午建……遇离之坎，此空破从来之类」 -- 非, so no 「卦属反吟」.
+    false = judge("疾病", "969969", "午", "丙寅", about="中女")
+    assert facts(false, "卦反吟等") == {("内", "非"), ("外", "非")}
+    assert not facts(false, "反吟主属") and ("卦属反吟",) not in facts(false, "病不治")
+    true = judge("疾病", "969969", "寅", "丙寅", about="中女")
+    assert ("中女",) in facts(true, "反吟主属") and ("卦属反吟",) in facts(true, "病不治")
+
+
+# --- 34.2 「空冲则实」: the void the clash finds, before it fills it ----------------------------
+
+def chart_facts(lines: str, month: str, day: str, predicate: str) -> set[tuple]:
+    return {f.values for f in engine.chart(lines=lines, month=month, day=day).result.facts(predicate)}
+
+
+def test_a_fully_filled_void_is_still_a_void_clash():
+    # 27.1's case: 乾, 午 month, 戊辰 day (void 戌亥): the 戌 of line 6 is clashed by 辰 and filled in full.
+    clashes = chart_facts("777777", "午", "戊辰", "爻冲")
+    assert (6, "本", "空冲") in clashes and (6, "本", "日冲") not in clashes
+    assert (6, "本", "全") in chart_facts("777777", "午", "戊辰", "冲实")
+    # a static line that is not void, clashed by the day, is 日冲 (甲子 clashes the 午 of line 4)
+    assert (4, "本", "日冲") in chart_facts("777777", "午", "甲子", "爻冲")
+
+
+# --- 12.5 「倘飞爻旬空而遇日冲，全实者不露，不全实者少露也」 ----------------------------------
+
+def test_a_half_filled_void_flying_line_lets_its_hidden_line_out_by_half():
+    # 艮, 亥 month, 戊子 day (void 午未): the 午 of line 2 is clashed by 子 (克冲: half filled); the 卯
+    # hidden under it generates it (伏生飞) under a static line, which alone would keep it in.
+    assert (2, "本", "半") in chart_facts("887887", "亥", "戊子", "冲实")
+    assert (2, "半") in chart_facts("887887", "亥", "戊子", "伏出")
+    # not void (庚子: void 辰巳): 伏生飞 under a static line does not come out
+    assert (2, "不出") in chart_facts("887887", "亥", "庚子", "伏出")
+
+
+def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
+    # 787777, 午 month, 戊辰 day: the void 戌 of line 6 is clashed by 辰 (墓冲: filled in full).
+    r = engine.chart(lines="787777", month="午", day="戊辰").result
+    assert (6, "本", "全") in {f.values for f in r.facts("冲实")}
+    assert (6, "不出") in {f.values for f in r.facts("伏出")}
+    assert ("飞伏.能出飞空", "飞伏.飞冲实") in {(d.rule, d.by_rule) for d in r.defeats}
