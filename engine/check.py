@@ -316,6 +316,21 @@ class _Checker:
                     break
                 seen.add(current.id)
 
+    def check_partial(self, rules: list[Rule], tables: tuple[Table, ...]) -> None:
+        """A `partial` mark names what is missing, on a paragraph something already encodes (a
+        paragraph nothing cites is untouched, whatever its heading says)."""
+        cited = {(c.chapter, c.paragraph) for rule in rules for c in rule.citations}
+        cited |= {(t.citation.chapter, t.citation.paragraph) for t in tables if t.citation}
+        for module in self.modules:
+            for section in module.sections:
+                if section.partial is None:
+                    continue
+                if not section.partial.strip():
+                    self.error(section.citation.span, f"partial §{section.citation.ref}: name the rulings not yet encoded")
+                elif (section.citation.chapter, section.citation.paragraph) not in cited:
+                    self.error(section.citation.span, f"partial §{section.citation.ref}: no rule or table cites this "
+                                                      "paragraph, so it is untouched, not partial")
+
     def run(self) -> Program | None:
         self.collect_declarations()
         self.check_modules()
@@ -338,6 +353,7 @@ class _Checker:
                 self.check_citation(item.citation)
         method = build_method(self.modules, rules, self.declarations, set(self.retired), self.diagnostics)
         tables = tuple(t for m in self.modules for t in m.tables)
+        self.check_partial(rules, tables)
         strata = stratify(rules, self.declarations, self.diagnostics)
         if self.diagnostics:
             return None

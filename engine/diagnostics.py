@@ -12,6 +12,7 @@ class Diagnostic:
     span: Span
     message: str
     source_line: str = ""
+    severity: str = "error"  # or "warning": reported, never a failure
 
     def with_source(self, lines_by_file: dict[str, list[str]]) -> "Diagnostic":
         lines = lines_by_file.get(self.span.file, [])
@@ -19,7 +20,7 @@ class Diagnostic:
         return attrs.evolve(self, source_line=text)
 
     def render(self) -> str:
-        head = f"{self.span}: error: {self.message}"
+        head = f"{self.span}: {self.severity}: {self.message}"
         if not self.source_line:
             return head
         # The caret sits under column `col`; CJK characters are two cells wide in a terminal.

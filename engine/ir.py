@@ -162,14 +162,17 @@ class Declaration:
     doc: str
     kind: str  # input | predicate | table
     span: Span
+    shown: str | None = None  # why a derived predicate no rule reads is only shown
 
 
 @attrs.frozen
 class Section:
-    """A paragraph heading `§章.段`; narrative ones carry the reason no rule encodes them."""
+    """A paragraph heading `§章.段`; narrative ones carry the reason no rule encodes them, partial
+    ones name the rulings of the paragraph that no rule encodes yet."""
 
     citation: Citation
     narrative: str | None
+    partial: str | None = None
 
 
 @attrs.frozen

@@ -14,8 +14,10 @@ from .errors import UsageError
 from .explain import Explainer, citation_of
 from .facts import Conclusion, Fact
 
-# Question inputs and the flags that supply them, for "missing input" reports.
-QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB"}
+# Question inputs and the flags that supply them, for "missing input" reports.  (已生, --born, is
+# not among them: without the flag the child is not yet born, which the rules read as such.)
+QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB",
+                   "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day"}
 
 
 @attrs.frozen
@@ -25,26 +27,36 @@ class Question:
     about: str  # 自 when asking for oneself
     birth_year: str | None
     asker: str | None
+    course: str | None = None  # 病程: 新 or 久 (56.2)
+    period: str | None = None  # 间月: 未 or 已, a monthly period missed (53.1)
+    born: bool = False  # 已生: the child is already born (53.6)
+    matter_month: str | None = None  # 事月: the month branch the matter falls in (22.3, 63.1, 67.2, 78.5)
+    matter_day: str | None = None  # 事日: the day's 干支 (23.2, 67.2, 78.5)
 
     def facts(self) -> list[Fact]:
         facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
-        if self.sub:
-            facts.append(Fact("子问", (self.sub,)))
-        if self.birth_year:
-            facts.append(Fact("本命", (self.birth_year,)))
-        if self.asker:
-            facts.append(Fact("问者", (self.asker,)))
+        optional = [("子问", self.sub), ("本命", self.birth_year), ("问者", self.asker), ("病程", self.course),
+                    ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None)]
+        facts += [Fact(predicate, (value,)) for predicate, value in optional if value]
+        if self.matter_day:
+            facts.append(Fact("事日", (self.matter_day[0], self.matter_day[1])))
         return facts
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.name, "sub_question": self.sub, "about": self.about,
-                "birth_year": self.birth_year, "asker": self.asker}
+                "birth_year": self.birth_year, "asker": self.asker, "course": self.course, "period": self.period,
+                "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day}
 
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 
 
-def parse_question(program: Program, text: str, about: str | None, birth_year: str | None, asker: str | None) -> Question:
+STEMS = "甲乙丙丁戊己庚辛壬癸"
+
+
+def parse_question(program: Program, text: str, about: str | None, birth_year: str | None, asker: str | None,
+                   course: str | None = None, period: str | None = None, born: bool = False,
+                   matter_month: str | None = None, matter_day: str | None = None) -> Question:
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -59,7 +71,16 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
     if about is not None and about != "自" and about not in _known_about(program):
         raise UsageError(f"--about {about!r} is no one the rulebook knows (its tables of kin name "
                          f"{' '.join(sorted(_known_about(program)))})")
-    return Question(name, sub or None, about or "自", birth_year, asker)
+    if course is not None and course not in ("新", "久"):
+        raise UsageError(f"--course takes 新 (a new illness) or 久 (a long one), not {course!r}")
+    if period is not None and period not in ("未", "已"):
+        raise UsageError(f"--period takes 未 (no period missed yet) or 已 (one missed), not {period!r}")
+    if matter_month is not None and matter_month not in BRANCHES:
+        raise UsageError(f"--matter-month takes a branch (子 … 亥), not {matter_month!r}")
+    if matter_day is not None and (len(matter_day) != 2 or matter_day[0] not in STEMS or matter_day[1] not in BRANCHES
+                                   or STEMS.index(matter_day[0]) % 2 != BRANCHES.index(matter_day[1]) % 2):
+        raise UsageError(f"--matter-day takes a day's 干支 (甲子 … 癸亥), not {matter_day!r}")
+    return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day)
 
 
 def _known_about(program: Program) -> set:
@@ -198,15 +219,20 @@ class Judgement:
                 continue
             for rule_id in result.program.readers.get(predicate, ()):
                 card = result.program.card(rule_id)
-                if card.concludes and self._concerns(card):
+                if self._concerns(card):
                     needs.setdefault(predicate, []).append(rule_id)
         found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
         return found + self.chart.missing()
 
     def _concerns(self, card: RuleCard) -> bool:
-        """False for a rule written for another question type (its body fixes 问 to another)."""
-        return not any(predicate == "问" and arg == "事" and value != self.question.name
-                       for predicate, arg, value in card.fixed)
+        """Whether a rule reading a missing input bears on this question: a rule of the question's
+        own chapter, or a verdict of the chapters every question shares (1-42); never one whose
+        body fixes 问 to another question."""
+        if any(predicate == "问" and arg == "事" and value != self.question.name for predicate, arg, value in card.fixed):
+            return False
+        chapter = int(card.cites[0].split(".")[0])
+        own = {q.chapter for q in self.chart.result.program.questions if q.name == self.question.name}
+        return chapter in own or (chapter <= 42 and card.concludes)
 
     def to_dict(self, proofs: bool = False) -> dict[str, Any]:
         return {"question": self.question.to_dict(), "answers": self.answers(proofs), "use_god": self.use_god(),

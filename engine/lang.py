@@ -181,8 +181,11 @@ class _ToIR(Transformer):
         return self._citation(ref, quotes, self._tok(ref))
 
     def section(self, meta, children):
-        ref, *quotes = children
-        return Section(self._citation(ref, quotes, self._at(meta)), None)
+        ref, *quotes, partial = children
+        return Section(self._citation(ref, quotes, self._at(meta)), None, partial)
+
+    def partial(self, meta, children):
+        return _unquote(str(children[0]))
 
     def narrative(self, meta, children):
         ref, reason = children
@@ -303,8 +306,11 @@ class _ToIR(Transformer):
         return _Table((str(name), params, tuple(rows), symmetric, self._tok(name)))
 
     def declaration(self, meta, children):
-        kind, name, params, doc = children
-        return Declaration(str(name), params, _unquote(str(doc)) if doc else "", str(kind), self._tok(name))
+        kind, name, params, doc, shown = children
+        return Declaration(str(name), params, _unquote(str(doc)) if doc else "", str(kind), self._tok(name), shown)
+
+    def shown(self, meta, children):
+        return _unquote(str(children[0]))
 
     def chapter(self, meta, children):
         number, name = children

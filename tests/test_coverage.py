@@ -20,8 +20,8 @@ def test_coverage_json_shape(tmp_path, capsys):
     assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     (row,) = data["chapters"]
-    assert row == {"chapter": 25, "name": "月破", "paragraphs": 3, "cited": 1, "narrative": 1, "untouched": [3],
-                   "accounted_percent": 66.7}
+    assert row == {"chapter": 25, "name": "月破", "paragraphs": 3, "cited": 1, "partial": {}, "narrative": 1,
+                   "untouched": [3], "accounted_percent": 66.7, "complete": False}
     assert data["total"]["paragraphs"] == 3 and data["total"]["untouched"] == 1
 
 
@@ -47,3 +47,76 @@ def test_chapters_1_to_10_fully_accounted(capsys):
     data = json.loads(capsys.readouterr().out)
     assert all(not row["untouched"] for row in data["chapters"]), data["chapters"]
     assert data["total"]["accounted_percent"] == 100.0
+
+
+PARTIAL = """\
+chapter 25 月破
+predicate 月破(位)
+§25.1 「以用处反，名为月破」
+rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位: P)
+§25.2 narrative "illustration only"
+§25.3 「值日」 partial "the repair on a later day"
+rule 月破.值日 when 月破(位: P) then 月破(位: P)
+"""
+
+
+def test_partial_paragraph_is_neither_cited_nor_complete(tmp_path, capsys):
+    write(tmp_path, PARTIAL)
+    assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["chapters"]
+    assert row["cited"] == 1 and row["partial"] == {"25.3": "the repair on a later day"} and row["untouched"] == []
+    assert row["complete"] is False and row["accounted_percent"] == 66.7
+    assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25"]) == 0
+    assert "§25.3 partial: the repair on a later day" in capsys.readouterr().out
+
+
+def test_complete_chapter_once_partial_mark_goes(tmp_path, capsys):
+    write(tmp_path, PARTIAL.replace(' partial "the repair on a later day"', "").replace(
+        '§25.2 narrative "illustration only"', '§25.2 narrative "illustration only"'))
+    assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["chapters"]
+    assert row["partial"] == {} and row["untouched"] == [] and row["complete"] is True
+
+
+def test_partial_mark_on_an_uncited_paragraph_is_an_error(tmp_path, capsys):
+    write(tmp_path, PARTIAL.replace('§25.2 narrative "illustration only"', '§25.2 partial "all of it"'))
+    assert main(["check", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "partial §25.2: no rule or table cites this paragraph" in err
+
+
+def test_partial_mark_must_name_what_is_missing(tmp_path, capsys):
+    write(tmp_path, PARTIAL.replace('"the repair on a later day"', '"  "'))
+    assert main(["check", str(tmp_path)]) == 1
+    assert "partial §25.3: name the rulings not yet encoded" in capsys.readouterr().err
+
+
+UNREAD = """\
+chapter 25 月破
+predicate 月破(位)
+predicate 破象(位, 象) "what the break shows"
+§25.1 「以用处反，名为月破」
+rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 月破(位: P)
+rule 月破.象 when 月破(位: P) then 破象(位: P, 象: 散)
+rule 月破.断 when 月破(位: P) then 断 凶 "月破"
+"""
+
+
+def test_unused_predicate_is_a_warning_not_an_error(tmp_path, capsys):
+    write(tmp_path, UNREAD)
+    assert main(["check", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert "25-月破.ym:3:11: warning: predicate 破象 is derived but no rule, verdict or output reads it" in err
+    assert "月破 is derived" not in err.replace("破象 is derived", "")  # 月破 is read by two rules
+    assert main(["check", str(tmp_path), "--no-unused"]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_unused_predicate_with_a_reason_is_not_reported(tmp_path, capsys):
+    write(tmp_path, UNREAD.replace('"what the break shows"', '"what the break shows" shown "an image for the reader"'))
+    assert main(["check", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == []
+    write(tmp_path, UNREAD)
+    assert main(["check", str(tmp_path), "--json"]) == 0
+    (warning,) = json.loads(capsys.readouterr().out)["warnings"]
+    assert (warning["line"], warning["column"]) == (3, 11) and "破象" in warning["message"]

@@ -121,7 +121,8 @@ def test_cast_form_offers_every_cli_input(client):
     text = page(client, "/")
     names = set(re.findall(r'name="([a-z_0-9]+)"', text))
     assert names >= {"lines", "coins", "hexagram", "random", "seed", "date", "tz", "zi_boundary", "lunar", "leap", "time",
-                     "year", "month", "day", "hour", "question", "about", "birth_year", "asker", "school", "school2"}
+                     "year", "month", "day", "hour", "question", "about", "birth_year", "asker", "school", "school2",
+                     "course", "period", "born", "matter_month", "matter_day"}
     assert {'formaction="/chart"', 'formaction="/judge"', 'formaction="/compare"'} <= set(re.findall(r'formaction="[^"]+"', text))
     assert "<script" not in text
 
@@ -424,3 +425,18 @@ def test_wheel_carries_templates_and_stylesheet():
     wanted = {p.relative_to(ROOT).as_posix() for folder in ("templates", "static") for p in (web / folder).iterdir()}
     assert "engine/web/static/yimao.css" in wanted and "engine/web/templates/base.html" in wanted
     assert wanted <= selected
+
+
+def test_judge_fields_for_what_the_asker_knows(client):
+    text = page(client, "/judge", question="疾病", lines="777777", month="申", day="丁酉", course="久",
+                matter_month="寅", matter_day="甲寅", born="on")
+    assert "病程 久" in text and "事月 寅" in text and "事日 甲寅" in text and "已生" in text
+    bad = page(client, "/judge", status=400, question="疾病", lines="777777", month="申", day="丁酉", course="中")
+    assert "--course takes 新" in error_line(bad)
+
+
+def test_rulebook_shows_partial_paragraphs_with_what_is_missing(client):
+    index = page(client, "/rulebook")
+    assert "cited · partial · narrative · untouched" in index
+    chapter = page(client, "/rulebook/63")
+    assert 'class="paragraph partial"' in chapter and "partial, not yet encoded: 世居父旺" in chapter

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..errors import RulebookError
 from ..render.output import print_json
 from ..errors import UsageError
 from ..rulebook import check_files, read_rule_file, rulebook_files, school_files
+from ..unused import unused
 
 
 def register(subparsers) -> None:
@@ -16,6 +18,9 @@ def register(subparsers) -> None:
                                    "variables, negation cycles, duplicate ids, exception targets, citations and quotes. "
                                    "Exit 1 if any error.")
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the shipped rulebook)")
+    parser.add_argument("--unused", action=argparse.BooleanOptionalAction, default=True,
+                        help="warn of derived predicates that no rule, verdict or output reads and whose declaration "
+                        "does not say why they are only shown (default: on; warnings never fail the check)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
 
@@ -46,17 +51,27 @@ def check_with_schools(paths) -> tuple:
     return files, program, diagnostics, names
 
 
+def _located(diagnostics) -> list[dict]:
+    return [{"file": d.span.file, "line": d.span.line, "column": d.span.column, "message": d.message} for d in diagnostics]
+
+
 def run(args: argparse.Namespace) -> int:
     files, program, diagnostics, schools = check_with_schools(args.paths)
+    warnings = unused(program) if program is not None and args.unused else []
     if args.json:
         print_json({
             "files": len(files),
-            "errors": [{"file": d.span.file, "line": d.span.line, "column": d.span.column, "message": d.message} for d in diagnostics],
+            "errors": _located(diagnostics),
+            "warnings": _located(warnings),
             "rules": len(program.rules) if program else None,
         })
         return 1 if diagnostics else 0
     if diagnostics:
         raise RulebookError(diagnostics)
+    for warning in warnings:  # one line each: a list to work through, not a failure
+        print(f"{warning.span}: warning: {warning.message}", file=sys.stderr)
+    if warnings:
+        print(f"{len(warnings)} warning(s): derived predicates nothing reads", file=sys.stderr)
     predicates = len(program.declarations)
     print(f"ok: {len(files)} files, {len(program.rules)} rules, {len(program.tables)} tables, {predicates} predicates, "
           f"{len(program.strata.strata)} strata; {len(schools)} school overlay(s)")

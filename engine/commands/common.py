@@ -44,17 +44,35 @@ def add_question_arguments(parser: argparse.ArgumentParser, required: bool = Fal
     parser.add_argument("--about", metavar="WHO", help="whom it is about: 父 母 妻 夫 子 兄 友 主 仆 … (default: oneself)")
     parser.add_argument("--birth-year", metavar="支", help="birth-year branch (本命), needed for 命墓")
     parser.add_argument("--asker", choices=("男", "女"), help="the asker's sex")
+    parser.add_argument("--course", metavar="新|久", help="病程: the illness is new (新) or long (久) (56.2)")
+    parser.add_argument("--period", metavar="未|已", help="间月: no monthly period missed yet (未) or one missed (已) (53.1)")
+    parser.add_argument("--born", action="store_true", help="已生: the child is already born, far from the asker (53.6)")
+    parser.add_argument("--matter-month", metavar="支", help="事月: the month the matter falls in, e.g. the examination "
+                        "month or the end of a set term (22.3, 63.1, 67.2, 78.5)")
+    parser.add_argument("--matter-day", metavar="干支", help="事日: the day the matter falls on, e.g. 甲寅 (23.2, 67.2, 78.5)")
+
+
+# The flags that only make sense with --question, by the attribute argparse gives them.
+_QUESTION_COMPANIONS = (("--about", "about"), ("--birth-year", "birth_year"), ("--asker", "asker"), ("--course", "course"),
+                        ("--period", "period"), ("--born", "born"), ("--matter-month", "matter_month"),
+                        ("--matter-day", "matter_day"))
+
+
+def question_from_args(args: argparse.Namespace, program):
+    """The question the flags ask, or None without --question (whose companions then are an error)."""
+    if getattr(args, "question", None) is None:
+        given = [flag for flag, name in _QUESTION_COMPANIONS if getattr(args, name, None) not in (None, False)]
+        if given:
+            raise UsageError(f"{given[0]} needs --question")
+        return None
+    return parse_question(program, args.question, args.about, args.birth_year, args.asker, args.course, args.period,
+                          args.born, args.matter_month, args.matter_day)
 
 
 def question_facts(args: argparse.Namespace, program) -> list[Fact]:
-    """The question's input facts (none when no --question was given; its companions need it)."""
-    if getattr(args, "question", None) is None:
-        given = [flag for flag, value in (("--about", getattr(args, "about", None)), ("--birth-year", getattr(args, "birth_year", None)),
-                                          ("--asker", getattr(args, "asker", None))) if value is not None]
-        if given:
-            raise UsageError(f"{given[0]} needs --question")
-        return []
-    return parse_question(program, args.question, args.about, args.birth_year, args.asker).facts()
+    """The question's input facts (none when no --question was given)."""
+    question = question_from_args(args, program)
+    return question.facts() if question else []
 
 
 def add_evaluation_arguments(parser: argparse.ArgumentParser) -> None:

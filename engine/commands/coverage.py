@@ -1,4 +1,4 @@
-"""`yimao coverage`: per chapter, the paragraphs cited, narrative, and untouched."""
+"""`yimao coverage`: per chapter, the paragraphs cited, partial, narrative, and untouched."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ from .common import add_rulebook_argument, engine_from_args
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("coverage", help="how much of the book the rulebook accounts for, per chapter",
-                                   description="Per chapter: classical paragraphs cited by a rule or table, marked "
-                                   "narrative with a reason, and still untouched.")
+                                   description="Per chapter: classical paragraphs cited by a rule or table, cited but "
+                                   "marked partial (with the rulings not yet encoded), marked narrative with a reason, "
+                                   "and still untouched. A chapter is complete with no partial and no untouched "
+                                   "paragraph.")
     parser.add_argument("--chapters", metavar="A-B", help="only these chapters, e.g. 1-10 or 25")
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_rulebook_argument(parser)
@@ -55,14 +57,18 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return 0
-    table = Table("章", "name", "paragraphs", "cited", "narrative", "untouched", "accounted")
+    table = Table("章", "name", "paragraphs", "cited", "partial", "narrative", "untouched", "accounted")
     for row in data["chapters"]:
-        table.add_row(str(row["chapter"]), row["name"], str(row["paragraphs"]), str(row["cited"]), str(row["narrative"]),
-                      _ranges(row["untouched"]) or "-", f"{row['accounted_percent']}%")
+        partial = [int(ref.split(".")[1]) for ref in row["partial"]]
+        table.add_row(str(row["chapter"]), row["name"], str(row["paragraphs"]), str(row["cited"]), _ranges(partial) or "-",
+                      str(row["narrative"]), _ranges(row["untouched"]) or "-", f"{row['accounted_percent']}%")
     out = console()
     out.print(table)
+    for row in data["chapters"]:
+        for ref, missing in row["partial"].items():
+            out.print(f"§{ref} partial: {missing}", markup=False, highlight=False)
     total = data["total"]
-    out.print(f"total: {total['paragraphs']} paragraphs, {total['cited']} cited, {total['narrative']} narrative, "
-              f"{total['untouched']} untouched; {total['accounted_percent']}% accounted; "
-              f"{total['chapters_complete']}/{total['chapters']} chapters complete")
+    out.print(f"total: {total['paragraphs']} paragraphs, {total['cited']} cited, {total['partial']} partial, "
+              f"{total['narrative']} narrative, {total['untouched']} untouched; {total['accounted_percent']}% fully "
+              f"accounted; {total['chapters_complete']}/{total['chapters']} chapters complete")
     return 0

@@ -7,12 +7,12 @@ import argparse
 from ..api import evaluate_chart, rulebook_label
 from ..errors import UsageError
 from ..inputs import add_chart_arguments, moment_from_args
-from ..judge import Judgement, parse_question
+from ..judge import Judgement
 from ..render.judge import judgement_renderable
 from ..render.output import console
 from ..web.report import add_html_argument, emit
 from .chart import require_cast
-from .common import add_question_arguments, add_rulebook_argument, engine_from_args
+from .common import add_question_arguments, add_rulebook_argument, engine_from_args, question_from_args
 
 
 def register(subparsers) -> None:
@@ -30,7 +30,7 @@ def register(subparsers) -> None:
 
 def judgement_from_args(args: argparse.Namespace) -> Judgement:
     engine = engine_from_args(args)
-    question = parse_question(engine.program, args.question, args.about, args.birth_year, args.asker)
+    question = question_from_args(args, engine.program)
     cast = require_cast(args, engine)
     label = rulebook_label(args.rulebook)
     return Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts()))

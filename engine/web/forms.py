@@ -18,7 +18,8 @@ CAST_FIELDS = ("lines", "coins", "hexagram", "seed")
 MOMENT_FIELDS = ("date", "tz", "zi_boundary", "lunar", "time", "year", "month", "day", "hour")
 SWITCHES = ("random", "leap")
 CHART_FIELDS = CAST_FIELDS + MOMENT_FIELDS + SWITCHES
-QUESTION_FIELDS = ("question", "about", "birth_year", "asker")
+QUESTION_FIELDS = ("question", "about", "birth_year", "asker", "course", "period", "born", "matter_month", "matter_day")
+QUESTION_SWITCHES = ("born",)
 FALSE = ("", "0", "off", "false", "no")
 
 
@@ -50,7 +51,7 @@ class Fields:
         """The fields that are set, for links that recreate the page."""
         found: dict[str, str | list[str]] = {}
         for name in names:
-            if name in SWITCHES:
+            if name in SWITCHES or name in QUESTION_SWITCHES:
                 if self.switch(name):
                     found[name] = "on"
             elif name == "school":
@@ -70,7 +71,7 @@ def argv_for(command: str, fields: Fields, names: Sequence[str], schools: Sequen
     """The command line the fields spell, each value as one `--flag=value` token."""
     argv = [command]
     for name in names:
-        if name in SWITCHES or name == "all":
+        if name in SWITCHES or name in QUESTION_SWITCHES or name == "all":
             if fields.switch(name):
                 argv.append(_flag(name))
         elif fields.get(name) is not None:

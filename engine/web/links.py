@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Mapping
 from urllib.parse import quote, urlencode
 
+from .forms import QUESTION_FIELDS
+
 
 def anchor(kind: str, key: str) -> str:
     """A stable element id: `p-25.3`, `rule-月破.定`, `pred-月破` (ids may hold any non-space)."""

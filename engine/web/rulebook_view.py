@@ -9,6 +9,7 @@ from typing import Any
 
 from ..book import APPENDIX, FRONT_MATTER, Book
 from ..check import Program
+from ..coverage import accounting
 from ..ir import Atom, Negation, Rule
 from .highlight import segments
 from .links import NoLinks, anchor
@@ -49,11 +50,7 @@ class RulebookView:
         for table in program.tables:
             if table.citation:
                 self.tables_by_paragraph[(table.citation.chapter, table.citation.paragraph)].append(table)
-        self.narrative: dict[tuple[int, int], str] = {}
-        for module in program.modules:
-            for section in module.sections:
-                if section.narrative is not None:
-                    self.narrative[(section.citation.chapter, section.citation.paragraph)] = section.narrative
+        self.accounts = accounting(program)
         self.changes_by_paragraph = defaultdict(list)
         for school in schools:
             for change in school["changes"]:
@@ -61,15 +58,13 @@ class RulebookView:
                 self.changes_by_paragraph[(chapter, paragraph)].append({**change, "school": school["school"]})
 
     def status(self, key: tuple[int, int]) -> str:
-        if key in self.by_paragraph or key in self.tables_by_paragraph:
-            return "cited"
-        return "narrative" if key in self.narrative else "untouched"
+        return self.accounts.status(key)
 
     def index(self) -> list[dict[str, Any]]:
-        """Per chapter: its title and how many paragraphs are cited, narrative, untouched."""
+        """Per chapter: its title and how many paragraphs are cited, partial, narrative, untouched."""
         rows = []
         for chapter in self.book.chapters:
-            counts = {"cited": 0, "narrative": 0, "untouched": 0}
+            counts = {"cited": 0, "partial": 0, "narrative": 0, "untouched": 0}
             for p in chapter.paragraphs:
                 counts[self.status((chapter.number, p.ordinal))] += 1
             rules = {rule.id for p in chapter.paragraphs for rule, _ in self.by_paragraph.get((chapter.number, p.ordinal), [])}
@@ -115,7 +110,8 @@ class RulebookView:
                 "status": self.status(key),
                 "segments": segments(p.classical, quotes),
                 "translation": p.translation,
-                "narrative": self.narrative.get(key),
+                "narrative": self.accounts.narrative.get(key),
+                "partial": self.accounts.partial.get(key),
                 "rules": [self.rule_card(rule, links, also) for rule, also in rules],
                 "tables": [{"predicate": t.predicate, "rows": len(t.rows), "source": self.sources.text(t.span) or "",
                             "href": links.predicate(t.predicate), "where": str(t.span)}

@@ -1,0 +1,44 @@
+"""Derived predicates nothing reads: no rule body, no exception, no chart or judgement output.
+
+Each is a ruling the book states but no verdict weighs.  `yimao check` warns of them unless the
+declaration records why the predicate is only shown (`predicate P(…) "gloss" shown "why"`)."""
+
+from __future__ import annotations
+
+from .check import Program
+from .diagnostics import Diagnostic
+from .ir import Atom, Negation
+
+# Read by the Python outputs: the chart's cells (engine/chart.py) and the judgement (engine/judge.py).
+OUTPUT_PREDICATES = frozenset({
+    "本卦", "之卦", "宫", "卦名", "宫五行", "世代", "世", "应", "动", "伏神", "纳甲", "纳支", "爻五行", "六亲",
+    "六神", "变纳甲", "变纳支", "变五行", "变六亲", "旬空", "用神", "爻象",
+})
+
+
+def read_predicates(program: Program) -> set[str]:
+    found = set(OUTPUT_PREDICATES)
+    for rule in program.rules:
+        for literal in rule.body:
+            if isinstance(literal, Atom):
+                found.add(literal.predicate)
+            elif isinstance(literal, Negation):
+                found.add(literal.atom.predicate)
+    return found
+
+
+def unused(program: Program) -> list[Diagnostic]:
+    """A warning per derived predicate (a rule's conclusion or a table) that nothing reads and
+    whose declaration gives no reason for only showing it; in source order."""
+    derived = {atom.predicate for rule in program.rules for atom in rule.atoms}
+    derived |= {table.predicate for table in program.tables}
+    read = read_predicates(program)
+    warnings = []
+    for name in sorted(derived - read):
+        declaration = program.declarations[name]
+        if declaration.kind == "input" or declaration.shown:
+            continue
+        warnings.append(Diagnostic(declaration.span, f"predicate {name} is derived but no rule, verdict or output "
+                                   "reads it: make it count where the book says, or record why it is only shown "
+                                   "(shown \"…\" on its declaration)", severity="warning"))
+    return sorted(warnings, key=lambda d: (d.span.file, d.span.line, d.span.column))
