@@ -152,10 +152,9 @@ def run_case(engine: Engine, case: Case) -> Outcome:
 
 def _answer_for(judgement: Judgement, word: str) -> dict[str, Any] | None:
     """The answer on whose axis the book's word lies (the asked question's first: 吉 / 凶 go there)."""
-    answers = judgement.answers()
-    axes = {a.sub_question: a for a in judgement.weighed()}
-    for answer in answers:
-        axis = axes[answer["sub_question"]].axis
+    weighed = judgement.weighed()
+    answers = judgement.answers()[:len(weighed)]  # the axes' answers come first, in the same order
+    for answer, axis in zip(answers, (a.axis for a in weighed)):
         if axis.side_of(word):
             return answer
     return answers[0] if answers else None

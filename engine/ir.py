@@ -236,6 +236,23 @@ class Axis:
 
 
 @attrs.frozen
+class Reading:
+    """A question answered in its own kind: the values of `arg` in the facts of `predicate` (the
+    direction of 63.16's 任方, the price of 67.9's 货价, the cause of 56.21's 病因)."""
+
+    question: str
+    sub: str | None
+    predicate: str
+    arg: str
+    citation: Citation | None
+    span: Span
+
+    @property
+    def name(self) -> str:
+        return f"{self.question}.{self.sub}" if self.sub else self.question
+
+
+@attrs.frozen
 class Selector:
     """Which rulings a precedence names: a rule id, an id prefix (`卦验断.*`), every ruling
     (`*`), or every ruling on one side (`side 凶`)."""
@@ -294,3 +311,4 @@ class Module:
     axes: tuple[Axis, ...] = ()
     precedences: tuple[Precedence, ...] = ()
     timings: tuple[TimingChoice, ...] = ()
+    readings: tuple[Reading, ...] = ()

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from .answers import Answer, Ruling, Weigher
+from .answers import UNDECIDED, Answer, Ruling, Weigher
 from .chart import Chart
 from .check import Program, RuleCard
 from .errors import UsageError
@@ -173,6 +173,7 @@ class Judgement:
 
     def answers(self, proofs: bool = False) -> list[dict[str, Any]]:
         rows = []
+        readings = self.readings()
         explainer = Explainer(self.chart.result) if proofs else None
         for answer in self.weighed():
             strength = next((r.strength for r in answer.decided_by if r.strength), None)
@@ -192,6 +193,28 @@ class Judgement:
             if explainer is not None:  # each deciding ruling's proof, one per conclusion
                 for item, ruling in zip(rows[-1]["decided_by"], answer.decided_by):
                     item["proofs"] = [explainer.verdict_proof(c) for c in ruling.conclusions]
+        return rows + readings
+
+    def readings(self) -> list[dict[str, Any]]:
+        """The answers in their own kind (a direction, a place, a price, a cause): every value the
+        chart gives, each with the rule that derived it; several values stand side by side."""
+        result = self.chart.result
+        rows = []
+        for reading in result.program.method.readings_for(self.question.name, self.question.sub):
+            found: dict[Any, dict[str, Any]] = {}
+            for fact in self._facts_of(reading.predicate):
+                value = fact["args"][reading.arg]
+                text = f"{reading.predicate}({', '.join(f'{k}: {v}' for k, v in fact['args'].items())})"
+                if value in found:
+                    found[value]["texts"].append(text)
+                    continue
+                cite = citation_of(result.program, fact["rule"]) if fact["rule"] else {"cite": None, "quotes": []}
+                found[value] = {"rule": fact["rule"], "word": value, "cite": cite["cite"], "quotes": cite["quotes"],
+                                "strength": None, "texts": [text], "timing": []}
+            rows.append({"sub_question": reading.name, "answer": "、".join(str(v) for v in found) or UNDECIDED,
+                         "side": "平" if found else None, "axis": f"by {reading.predicate}({reading.arg})",
+                         "strength": None, "timing": None, "decided_by": list(found.values()), "supported_by": [],
+                         "overruled": [], "unresolved": []})
         return rows
 
     def conflicts(self) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, U
 from . import bounds
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Axis, Change, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
+    Arg, Arith, Atom, Axis, Change, Reading, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
     Question, Rule, School, Section, Selector, Span, Table, TimingChoice, Var, Verdict, Wildcard,
 )
 from .paths import grammar_dir
@@ -236,6 +236,10 @@ class _ToIR(Transformer):
         (question, sub, span), topic, left, right, mapping = children
         return _Pending(("answer", question, sub, str(topic) if topic else None, left, right, mapping or ("吉", "凶"), span))
 
+    def answer_by(self, meta, children):
+        (question, sub, span), predicate, arg = children
+        return _Pending(("reading", question, sub, str(predicate), str(arg), span))
+
     def rule_selector(self, meta, children):
         rule_id, span = children[0]
         return Selector("rule", rule_id, span)
@@ -392,7 +396,7 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
     school: School | None = None
     changes: list[Change] = []
     questions: list[Question] = []
-    judging: dict[str, list] = {"answer": [], "precedence": [], "timing": []}
+    judging: dict[str, list] = {"answer": [], "precedence": [], "timing": [], "reading": []}
     sections: list[Section] = []
     rules: list[Rule] = []
     tables: list[Table] = []
@@ -445,7 +449,7 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
             )
     module = Module(file, chapter, chapter_name, chapter_span, tuple(declarations), tuple(sections), tuple(rules),
                     tuple(tables), school, tuple(changes), tuple(questions), tuple(judging["answer"]),
-                    tuple(judging["precedence"]), tuple(judging["timing"]))
+                    tuple(judging["precedence"]), tuple(judging["timing"]), tuple(judging["reading"]))
     return module, diagnostics
 
 
@@ -456,11 +460,14 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
     own = None
     if current is None or current.narrative is not None:
         where = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
-        diagnostics.append(Diagnostic(span, f"{kind} has no citation: {where}"))
+        diagnostics.append(Diagnostic(span, f"{'answer' if kind == 'reading' else kind} has no citation: {where}"))
         if kind != "answer":  # an axis is kept, so that its words do not raise errors of their own
             return None
     else:
         own = current.citation
+    if kind == "reading":
+        _, question, sub, predicate, arg, _ = item
+        return Reading(question, sub, predicate, arg, own, span)
     if kind == "answer":
         _, question, sub, topic, left, right, mapping, _ = item
         sides = (mapping[0], mapping[1] if len(mapping) > 1 else mapping[0])

@@ -18,6 +18,8 @@ OUTPUT_PREDICATES = frozenset({
 
 def read_predicates(program: Program) -> set[str]:
     found = set(OUTPUT_PREDICATES)
+    found |= {reading.predicate for reading in program.method.readings}  # answers in their own kind
+    found |= {timing.predicate for timing in program.method.timings}  # the 刻期 an answer is timed by
     for rule in program.rules:
         for literal in rule.body:
             if isinstance(literal, Atom):

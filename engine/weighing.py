@@ -14,7 +14,7 @@ from typing import Iterable
 import attrs
 
 from .diagnostics import Diagnostic
-from .ir import Axis, Citation, Precedence, Question, Rule, Selector, Span, TimingChoice
+from .ir import Axis, Citation, Precedence, Question, Reading, Rule, Selector, Span, TimingChoice
 
 GOOD, BAD, NEUTRAL = "吉", "凶", "平"
 GENERAL = (GOOD, BAD)  # the general axis of chapters 11-42, always declared
@@ -39,6 +39,11 @@ class Method:
     # ruling (rule id) -> {ruling below it: the precedence by which it is (first) below}
     below: dict[str, dict[str, str]] = attrs.field(eq=False)
     side_precedences: tuple[SidePrecedence, ...] = ()
+    readings: tuple[Reading, ...] = ()
+
+    def readings_for(self, question: str, sub: str | None) -> list[Reading]:
+        """The answers in their own kind of the (sub-)question asked."""
+        return [r for r in self.readings if r.question == question and r.sub == sub]
 
     def axes_of(self, question: str) -> list[Axis]:
         return [a for a in self.axes if a.question == question]
@@ -128,6 +133,30 @@ class _Builder:
                 if verdict.polarity not in declared:
                     self.error(verdict.span, f"断 {verdict.polarity}: no answer axis declares this word "
                                              f"(declare it with `answer Q: … / …` under the question's paragraph)")
+
+    def check_readings(self, readings: list[Reading], declarations: dict) -> None:
+        seen: dict[tuple, Reading] = {}
+        for reading in readings:
+            question = self.questions.get(reading.question)
+            if question is None:
+                self.error(reading.span, f"answer {reading.name}: no question {reading.question} is declared")
+                continue
+            if reading.sub is not None and reading.sub not in question.subquestions:
+                self.error(reading.span, f"answer {reading.name}: {reading.question} has no sub-question {reading.sub}")
+                continue
+            decl = declarations.get(reading.predicate)
+            if decl is None:
+                self.error(reading.span, f"answer {reading.name} by {reading.predicate}: unknown predicate {reading.predicate}")
+                continue
+            if reading.arg not in decl.params:
+                self.error(reading.span, f"answer {reading.name} by {reading.predicate}: it has no argument {reading.arg} "
+                                         f"(it has: {', '.join(decl.params)})")
+                continue
+            key = (reading.question, reading.sub, reading.predicate)
+            if key in seen:
+                self.error(reading.span, f"answer {reading.name} by {reading.predicate} is already declared at {seen[key].span}")
+                continue
+            seen[key] = reading
 
     # precedence -----------------------------------------------------------------------------
     def expand(self, selector: Selector) -> list[str]:
@@ -276,6 +305,7 @@ def build_method(modules, rules: list[Rule], declarations: dict, retired: set[st
     axes = [a for m in modules for a in m.axes]
     precedences = [p for m in modules for p in m.precedences]
     timings = [t for m in modules for t in m.timings]
+    readings = [r for m in modules for r in m.readings]
     checked = {r.id for r in rules}
     failed = {r.id for m in modules for r in m.rules if r.verdicts and r.id not in checked}
     builder = _Builder(questions, rules, retired | failed, diagnostics)
@@ -283,4 +313,5 @@ def build_method(modules, rules: list[Rule], declarations: dict, retired: set[st
     builder.check_words(axes)
     below, sides = builder.check_precedences(precedences)
     builder.check_timings(timings, declarations)
-    return Method(tuple(axes), tuple(precedences), tuple(timings), below, tuple(sides))
+    builder.check_readings(readings, declarations)
+    return Method(tuple(axes), tuple(precedences), tuple(timings), below, tuple(sides), tuple(readings))

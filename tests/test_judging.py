@@ -15,6 +15,7 @@ from test_judge import INPUTS  # the question inputs the judge tests use
 BOOK = """\
 chapter 56 疾病
 predicate 刻期(位, 层, 法, 支)
+predicate 病方(方, 由)
 question 疾病 chapter 56 "test" sub 症候 真假
 §56.1 「夫死生有命」
 answer 疾病: 愈 / 不愈
@@ -26,6 +27,9 @@ rule 病安.生 when 爻(位: 4, 值: 9) then 断 愈 "得生" timing "午日"
 rule 卦验断.凶 when 爻(位: 5, 值: 9) then 断 不愈 "卦验"
 rule 真假.实 when 爻(位: 6, 值: 9) then 断 真 "实"
 rule 真假.虚 when 爻(位: 6, 值: 9), 日辰(支: 子) then 断 不真 "虚"
+rule 病方.东 when 爻(位: 3, 值: 9) then 病方(方: 东, 由: 木)
+rule 病方.南 when 爻(位: 4, 值: 9) then 病方(方: 南, 由: 火)
+answer 疾病.症候 by 病方(方)
 rule 刻期.冲空 when 爻(位: 1, 值: 9) then 刻期(位: 1, 层: 本, 法: 冲空, 支: 子)
 rule 刻期.填实 when 爻(位: 2, 值: 9) then 刻期(位: 2, 层: 本, 法: 填实, 支: 寅)
 §56.2 「外此，则专重用神矣」
@@ -127,6 +131,18 @@ def test_text_output_leads_with_the_answer(tmp_path, capsys):
     assert "overruled 断 凶" in out and "precedence 用神为重 §56.2" in out
 
 
+def test_a_question_answered_in_its_own_kind(tmp_path, capsys):
+    data = run(tmp_path, capsys, "779977", question="疾病.症候")
+    (kind,) = [a for a in data["answers"] if a["axis"] == "by 病方(方)"]
+    assert kind["sub_question"] == "疾病.症候" and kind["answer"] == "东、南" and kind["side"] == "平"
+    assert [(d["rule"], d["word"], d["cite"]) for d in kind["decided_by"]] == [("病方.东", "东", "56.1"), ("病方.南", "南", "56.1")]
+    none = run(tmp_path, capsys, "777777", question="疾病.症候")
+    (kind,) = [a for a in none["answers"] if a["axis"] == "by 病方(方)"]
+    assert kind["answer"] == "未决" and kind["decided_by"] == []
+    # asked without the sub-question, it is not answered
+    assert not [a for a in run(tmp_path, capsys, "779977")["answers"] if a["axis"].startswith("by ")]
+
+
 # --- static checks ----------------------------------------------------------------------------
 
 def errors(tmp_path, text):
@@ -136,7 +152,7 @@ def errors(tmp_path, text):
 def test_a_verdict_word_no_axis_declares_is_an_error(tmp_path):
     text = BOOK + '§56.3\nrule 疾病.怪 when 爻(位: 1, 值: 7) then 断 怪 "?"\n'
     ((line, column, message),) = errors(tmp_path, text)
-    assert (line, column) == (22, 37) and message.startswith("断 怪: no answer axis declares this word")
+    assert (line, column) == (26, 37) and message.startswith("断 怪: no answer axis declares this word")
 
 
 @pytest.mark.parametrize("statement, expected", [
@@ -157,12 +173,16 @@ def test_a_verdict_word_no_axis_declares_is_an_error(tmp_path):
     ("timing 无此 by 法: 冲空 吉", "timing: unknown predicate 无此"),
     ("timing 刻期 by 式: 冲空 吉", "timing: 刻期 has no argument 式"),
     ("timing 刻期 by 法: 冲空 好", "method 冲空 times a 好 answer"),
+    ("answer 疾病.症候 by 无此(方)", "unknown predicate 无此"),
+    ("answer 疾病.症候 by 病方(向)", "it has no argument 向 (it has: 方, 由)"),
+    ("answer 疾病.无此 by 病方(方)", "疾病 has no sub-question 无此"),
+    ("answer 疾病.症候 by 病方(由)", "answer 疾病.症候 by 病方 is already declared"),
 ])
 def test_each_new_static_check(tmp_path, statement, expected):
     found = errors(tmp_path, BOOK + "§56.3\n" + statement + "\n")
     assert len(found) == 1, found
     line, column, message = found[0]
-    assert line == 22 and column > 1 and expected in message, found
+    assert line == 26 and column > 1 and expected in message, found
 
 
 def test_a_precedence_needs_a_paragraph(tmp_path):
@@ -190,4 +210,4 @@ def test_precedence_errors_are_reported_with_a_caret(tmp_path, capsys):
     assert main(["check", str(tmp_path)]) == 1
     err = capsys.readouterr()
     text = err.out + err.err
-    assert "56-疾病.ym:22:" in text and "makes a cycle" in text and "^" in text
+    assert "56-疾病.ym:26:" in text and "makes a cycle" in text and "^" in text
