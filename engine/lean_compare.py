@@ -59,6 +59,10 @@ class _Side:
         self.by_rule = by_rule
         self.raw = result.derivations.raw
         self.bodies = result.derivations.body_predicates
+        # Heights and proofs of facts that reach no cycle of derivations do not depend on where a
+        # walk enters them, so one explainer and one memo serve every head that reaches none.
+        self.shared = (Explainer(result), {})
+        self.acyclic: dict[tuple, bool] = {}
 
     def differing(self, other: Result) -> Iterable[tuple[Fact | Conclusion, frozenset[str]]]:
         mine, theirs = self.result.relations, other.relations
@@ -69,26 +73,48 @@ class _Side:
             absent = set(values) - set(others)
             for v in values:
                 if v in absent:
-                    # A fresh explainer per head, as the full comparison has: heights are memoised
-                    # per explainer, and a memo shared across heads could choose other proofs.
-                    yield Fact(predicate, v), self.fact_rules((predicate, v), Explainer(self.result), {})
+                    yield Fact(predicate, v), self._walk((predicate, v), *self.state([(predicate, v)]), frozenset())[0]
         verdicts = {verdict_key(c) for c in other.conclusions}
         for conclusion in self.result.conclusions:
             if verdict_key(conclusion) in verdicts:
                 continue
-            explainer, memo = Explainer(self.result), {}
             derivations = self.result.conclusion_derivations[conclusion]
+            explainer, memo = self.state([(c.predicate, c.values) for d in derivations for c in d.matched])
             chosen = derivations[0] if len(derivations) == 1 else min(
                 derivations, key=lambda d: 0 if d.source != "rule" else 1 + max((explainer.height(c) for c in d.matched), default=0))
             rules = {chosen.rule} & self.by_rule.keys() if chosen.rule else set()
             if chosen.source == "rule":
                 for child in chosen.matched:
-                    rules |= self.fact_rules((child.predicate, child.values), explainer, memo, frozenset({conclusion}))
+                    rules |= self._walk((child.predicate, child.values), explainer, memo, frozenset({conclusion}))[0]
             yield conclusion, frozenset(rules)
 
-    def fact_rules(self, key: tuple, explainer: Explainer, memo: dict, path: frozenset = frozenset()) -> frozenset[str]:
-        """The changed rules in the proof `Explainer.prove(fact, None)` shows, walked on raw data."""
-        return self._walk(key, explainer, memo, path)[0]
+    def state(self, keys: list[tuple]) -> tuple[Explainer, dict]:
+        """The shared explainer and memo when no key reaches a cycle; else fresh ones, as the full
+        comparison has for each head (its heights are memoised per explainer, and inside a cycle
+        they depend on where the search entered it)."""
+        if all(self.reaches_no_cycle(key) for key in keys):
+            return self.shared
+        return Explainer(self.result), {}
+
+    def reaches_no_cycle(self, key: tuple, _open: set | None = None) -> bool:
+        """True when no fact reachable from this one (through any derivation) lies on a cycle."""
+        found = self.acyclic.get(key)
+        if found is not None:
+            return found
+        open_now = set() if _open is None else _open
+        open_now.add(key)
+        clean = True
+        for rule, source, matched, _, _ in self.raw.get(key, ()):
+            if source != "rule":
+                continue
+            for child in zip(self.bodies[rule], matched):
+                if child in open_now:
+                    clean = False  # a cycle through the facts being searched
+                elif not self.reaches_no_cycle(child, open_now):
+                    clean = False
+        open_now.discard(key)
+        self.acyclic[key] = clean
+        return clean
 
     def _walk(self, key: tuple, explainer: Explainer, memo: dict, path: frozenset) -> tuple[frozenset[str], bool]:
         """(changed rules, whether a cycle was cut below): a cut proof depends on the path that

@@ -2,14 +2,23 @@
 space is what it says; a sweep stops cleanly and refuses what it cannot read or write."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from engine.api import moment as make_moment
 from engine.cast import Cast
+from engine.cli import main
 from engine.compare import changed_keys, compare_chart
 from engine.sweep import Comparer, random_specs, space_sample, space_specs, transitions
+from engine.sweep_store import JsonlStore, ParquetStore
+from rulebooks import write
+from test_compare import BASE, SCHOOL
 
 SHIPPED_SCHOOLS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "rulebook" / "schools").glob("*.ym"))
 
@@ -42,18 +51,6 @@ def test_the_space():
 
 
 # -- on a small rulebook: the stores, the CLI, stopping --------------------------------------------
-import os
-import signal
-import subprocess
-import sys
-import time
-
-from engine.cli import main
-from engine.sweep_store import JsonlStore, ParquetStore
-from test_compare import BASE, SCHOOL
-from rulebooks import write
-
-
 @pytest.fixture
 def rulebook(tmp_path):
     folder = tmp_path / "rulebook"
@@ -175,7 +172,7 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads worker processes from /proc (Linux)")
-@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT", "SIGKILL"])
 def test_a_stopped_sweep_ends_its_workers_and_resumes(rulebook, tmp_path, how):
     out = tmp_path / "stop.jsonl"
     count = 6000
@@ -188,17 +185,17 @@ def test_a_stopped_sweep_ends_its_workers_and_resumes(rulebook, tmp_path, how):
             time.sleep(0.05)
         workers = _children(process.pid)
         assert process.poll() is None and len(workers) == 2
-        if how == "SIGTERM":
-            process.send_signal(signal.SIGTERM)
-        else:  # Ctrl-C in a terminal: the whole process group gets it
+        if how == "SIGINT":  # Ctrl-C in a terminal: the whole process group gets it
             os.killpg(process.pid, signal.SIGINT)
+        else:  # SIGKILL: the workers end with their driver (Linux's parent-death signal)
+            process.send_signal(getattr(signal, how))
         _, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert process.returncode == (143 if how == "SIGTERM" else 130)
-    assert b"run the same command to resume" in err and b"Traceback" not in err
+    assert process.returncode == {"SIGTERM": 143, "SIGINT": 130, "SIGKILL": -9}[how]
+    assert (b"run the same command to resume" in err or how == "SIGKILL") and b"Traceback" not in err
     deadline = time.monotonic() + 10
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)

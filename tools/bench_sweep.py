@@ -1,0 +1,86 @@
+"""Benchmark school sweeps: CPU ms per chart for a two-school diff over a seeded uniform sample of
+the chart space (every transition × month branch × day), by the full comparison (`compare_chart`
+then `changed_keys`: two JSON proofs and a why-not per differing fact, as sweeps did before) and by
+the lean one (`sweep.Comparer`, what sweeps run now); and charts a second on 1 and 2 local Dask
+workers (the cluster started and its engines loaded before the clock starts).  Each figure is the
+median of --runs runs; the projection for the whole space (2,949,120 charts; ×12 with --hours) is
+the lean CPU time divided by the cores.
+
+Run: python tools/bench_sweep.py [--schools 易冒,俗传] [--full 30] [--lean 300] [--dask 600] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from engine.api import moment as make_moment
+from engine.cast import Cast
+from engine.compare import changed_keys, compare_chart
+from engine.sweep import BRANCHES, Comparer, compare_chunk, space_sample
+
+SPACE = 4096 * 12 * 60
+
+
+def cpu_ms_per_chart(work, specs: list, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.process_time()
+        work(specs)
+        times.append((time.process_time() - started) * 1000 / len(specs))
+    return statistics.median(times)
+
+
+def full(comparer: Comparer):
+    def run(specs):
+        for spec in specs:
+            moment = make_moment(month=spec["month"], day=spec["day"])
+            changed_keys(compare_chart(comparer.engines, Cast.from_lines(spec["lines"]), moment))
+    return run
+
+
+def dask_rate(workers: int, schools: tuple[str, str], specs: list, runs: int) -> float:
+    from dask.distributed import Client, LocalCluster, wait
+
+    chunks = [specs[i:i + 30] for i in range(0, len(specs), 30)]
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=60) as cluster, Client(cluster) as client:
+        client.run(compare_chunk, None, schools, None, specs[:1])  # every worker loads its engines
+        rates = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            wait([client.submit(compare_chunk, None, schools, None, part, pure=False) for part in chunks])
+            rates.append(len(specs) / (time.perf_counter() - started))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--schools", default="易冒,俗传")
+    parser.add_argument("--full", type=int, default=30, help="charts for the full comparison")
+    parser.add_argument("--lean", type=int, default=300, help="charts for the lean comparison")
+    parser.add_argument("--dask", type=int, default=600, help="charts for the Dask throughput (0: skip)")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    schools = tuple(args.schools.split(","))
+    comparer = Comparer(None, schools, None)
+    sample = space_sample(BRANCHES, False, max(args.full, args.lean, args.dask), 2026)
+    comparer.compare(sample[:5])  # warm: join code unmarshalled, plans pruned
+    before = cpu_ms_per_chart(full(comparer), sample[:args.full], args.runs)
+    after = cpu_ms_per_chart(comparer.compare, sample[:args.lean], args.runs)
+    print(f"{schools[0]} vs {schools[1]}, a seeded uniform sample of the space (median of {args.runs} runs)")
+    print(f"  full comparison: {before:7.1f} ms CPU a chart ({args.full} charts)")
+    print(f"  lean comparison: {after:7.1f} ms CPU a chart ({args.lean} charts), {before / after:.1f}x less")
+    for cores in (2, 64):
+        print(f"  whole space ({SPACE:,} charts) on {cores} cores: {SPACE * after / 1000 / 3600 / cores:.1f} h "
+              f"(with --hours: {12 * SPACE * after / 1000 / 3600 / cores:.1f} h); "
+              f"one month branch ({SPACE // 12:,}): {SPACE // 12 * after / 1000 / 3600 / cores:.2f} h")
+    if args.dask:
+        one = dask_rate(1, schools, sample[:args.dask], args.runs)
+        two = dask_rate(2, schools, sample[:args.dask], args.runs)
+        print(f"  Dask LocalCluster: 1 worker {one:.1f} charts/s, 2 workers {two:.1f} charts/s ({two / one:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()
