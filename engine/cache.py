@@ -38,6 +38,7 @@ from .paths import book_dir, grammar_dir
 FORMAT = "8"
 ENGINES = "engines"
 KEEP = 8  # engines kept by housekeeping, the most recently used first
+SLACK = 4  # housekeeping runs when this many more engines than KEEP have gathered (not after every edit)
 GRACE_SECONDS = 120  # unreferenced per-file and per-rule entries younger than this are left (a build may be writing them)
 # The modules whose behaviour a cached program depends on: any change invalidates the cache.
 _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py",
@@ -248,10 +249,16 @@ def _remove(path: Path) -> None:
 
 
 def prune(keep: int | None = None) -> None:
-    """Housekeeping: keep the `keep` most recently used engines and what they use; remove the other
-    engines, the per-file and per-rule entries no kept engine uses, and the files of older formats."""
+    """Housekeeping: remove the files of older formats; once `keep` + SLACK engines have gathered,
+    keep the `keep` most recently used and what they use, and remove the other engines and the
+    per-file and per-rule entries no kept engine uses."""
     folder = cache_dir()
     keep = KEEP if keep is None else keep
+    for legacy in ("*.runtime", "*.code", "*.program", "tmp*.tmp"):  # the single-folder layout of format 7
+        for path in _files(folder, legacy):
+            _remove(path)
+    if len(_names(folder / ENGINES, ".runtime")) < keep + SLACK:
+        return
     engines = sorted(_files(folder / ENGINES, "*.runtime"), key=_mtime, reverse=True)
     for old in engines[keep:]:
         for suffix in (".runtime", ".uses", ".join"):
@@ -264,9 +271,6 @@ def prune(keep: int | None = None) -> None:
     for kept in engines[:keep]:
         payload = read_file(kept.with_suffix(".uses"))
         used.update(payload.decode().split("\n") if payload else ())
-    for legacy in ("*.runtime", "*.code", "*.program", "tmp*.tmp"):  # the single-folder layout of format 7
-        for path in _files(folder, legacy):
-            _remove(path)
     for sub, suffix in ((FRONT, ".ir"), (JOIN, ".code")):
         for name in _names(folder / sub, suffix):
             if name[:-len(suffix)] not in used and _mtime(path := folder / sub / name) < young:

@@ -161,6 +161,7 @@ def test_join_code_is_compiled_when_first_needed_and_once(two_files, tmp_path, m
 
 def test_housekeeping_keeps_the_most_recent_rulebooks_and_what_they_use(folder, tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "KEEP", 2)
+    monkeypatch.setattr(cache, "SLACK", 1)  # so: at the third engine, down to two
     monkeypatch.setattr(cache, "GRACE_SECONDS", -1)
     for n in range(5):
         write(folder, TEXT + f"# edit {n}\n")
