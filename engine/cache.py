@@ -38,6 +38,7 @@ from .paths import book_dir, grammar_dir
 FORMAT = "8"
 ENGINES = "engines"
 KEEP = 8  # engines kept by housekeeping, the most recently used first
+SLACK = 4  # housekeeping runs when this many more engines than KEEP have gathered (not after every edit)
 GRACE_SECONDS = 120  # unreferenced per-file and per-rule entries younger than this are left (a build may be writing them)
 # The modules whose behaviour a cached program depends on: any change invalidates the cache.
 _ENGINE_SOURCES = ("lang.py", "ir.py", "check.py", "strata.py", "compile.py", "book.py", "textnorm.py",
@@ -62,6 +63,12 @@ def cache_key(files: list[Path], school: str) -> str:
     return digest.hexdigest()
 
 
+# The attributes of a checked program that evaluating and judging read, kept in the runtime file so
+# that a cached engine answers them without the program (any other attribute loads it: a new one
+# that every judgement reads belongs here).
+SUMMARY = ("declarations", "questions", "school", "method", "exceptions", "readers", "table_rows")
+
+
 class LazyProgram:
     """The checked program of an engine read from the cache.  What evaluating and judging read is
     at hand; any other attribute loads the whole program on first use, by checking the rule files
@@ -70,15 +77,10 @@ class LazyProgram:
     def __init__(self, summary: dict[str, Any], load: Callable[[], Program]) -> None:
         self._load = load
         self._program: Program | None = None
-        self.declarations = summary["declarations"]
-        self.questions = summary["questions"]
-        self.school = summary["school"]
-        self.method = summary["method"]
-        self.exceptions = summary["exceptions"]
-        self.readers = summary["readers"]
         self._cards: dict[str, bytes] = summary["cards"]  # pickled one by one: a judgement reads a few
         self._made: dict[str, RuleCard] = {}
-        self.table_rows: dict[str, list] = summary["rows"]
+        for name in SUMMARY:
+            setattr(self, name, summary[name])
 
     def card(self, rule_id: str) -> RuleCard:
         found = self._made.get(rule_id)
@@ -135,12 +137,10 @@ _card_fields = operator.attrgetter(*(field.name for field in attrs.fields(RuleCa
 
 
 def _summary(program: Program) -> dict[str, Any]:
-    return {
-        "declarations": program.declarations, "questions": program.questions, "school": program.school,
-        "method": program.method, "exceptions": program.exceptions, "readers": program.readers, "rows": program.table_rows,
-        "cards": {rule_id: pickle.dumps(_card_fields(card), protocol=pickle.HIGHEST_PROTOCOL)
-                  for rule_id, card in program.cards.items()},
-    }
+    found = {name: getattr(program, name) for name in SUMMARY}
+    found["cards"] = {rule_id: pickle.dumps(_card_fields(card), protocol=pickle.HIGHEST_PROTOCOL)
+                      for rule_id, card in program.cards.items()}
+    return found
 
 
 def one_copy(value, seen: dict):
@@ -183,7 +183,7 @@ def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
     state = {name: one_copy(value, seen) if name in _SHARED_PARTS else value for name, value in state.items()}
     state["shared_derivations"] = shared_derivations
     summary = _summary(program)
-    summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "rows", "exceptions"))
+    summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "table_rows", "exceptions"))
     code_keys = engine.join_store.keys if engine.join_store is not None else {}
     if engine.join_store is not None:
         engine.join_store.save()  # what the build compiled: the rules that need no input
@@ -249,10 +249,16 @@ def _remove(path: Path) -> None:
 
 
 def prune(keep: int | None = None) -> None:
-    """Housekeeping: keep the `keep` most recently used engines and what they use; remove the other
-    engines, the per-file and per-rule entries no kept engine uses, and the files of older formats."""
+    """Housekeeping: remove the files of older formats; once `keep` + SLACK engines have gathered,
+    keep the `keep` most recently used and what they use, and remove the other engines and the
+    per-file and per-rule entries no kept engine uses."""
     folder = cache_dir()
     keep = KEEP if keep is None else keep
+    for legacy in ("*.runtime", "*.code", "*.program", "tmp*.tmp"):  # the single-folder layout of format 7
+        for path in _files(folder, legacy):
+            _remove(path)
+    if len(_names(folder / ENGINES, ".runtime")) < keep + SLACK:
+        return
     engines = sorted(_files(folder / ENGINES, "*.runtime"), key=_mtime, reverse=True)
     for old in engines[keep:]:
         for suffix in (".runtime", ".uses", ".join"):
@@ -265,9 +271,6 @@ def prune(keep: int | None = None) -> None:
     for kept in engines[:keep]:
         payload = read_file(kept.with_suffix(".uses"))
         used.update(payload.decode().split("\n") if payload else ())
-    for legacy in ("*.runtime", "*.code", "*.program", "tmp*.tmp"):  # the single-folder layout of format 7
-        for path in _files(folder, legacy):
-            _remove(path)
     for sub, suffix in ((FRONT, ".ir"), (JOIN, ".code")):
         for name in _names(folder / sub, suffix):
             if name[:-len(suffix)] not in used and _mtime(path := folder / sub / name) < young:

@@ -23,7 +23,7 @@ from .frontcache import front_version
 from .ir import Atom, Negation
 
 FOLDER = "join"
-_COMPILER_SOURCES = ("check.py", "compile.py", "schools.py", "joincache.py")
+_COMPILER_SOURCES = ("check.py", "compile.py", "relation.py", "strata.py", "schools.py", "joincache.py")
 
 
 @cache

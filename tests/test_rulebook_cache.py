@@ -161,6 +161,7 @@ def test_join_code_is_compiled_when_first_needed_and_once(two_files, tmp_path, m
 
 def test_housekeeping_keeps_the_most_recent_rulebooks_and_what_they_use(folder, tmp_path, monkeypatch):
     monkeypatch.setattr(cache, "KEEP", 2)
+    monkeypatch.setattr(cache, "SLACK", 1)  # so: at the third engine, down to two
     monkeypatch.setattr(cache, "GRACE_SECONDS", -1)
     for n in range(5):
         write(folder, TEXT + f"# edit {n}\n")
@@ -195,7 +196,7 @@ def test_cache_info_and_clear(folder, tmp_path, capsys):
     assert _reload(folder).evaluate(BASE).holds(Fact("月破", (1,)))
 
 
-def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkeypatch):
+def test_a_cached_engine_judges_without_loading_the_rule_bodies():
     """The point of the runtime file: evaluating, the chart and a judgement read no rule IR (once
     a run has compiled the join code they call); the checked program loads only when something
     asks for it, and then it is the same program."""
@@ -204,8 +205,7 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies(tmp_path, monkey
     from engine.cast import Cast
     from engine.judge import Judgement, parse_question
 
-    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
-    fresh = rulebook.load_engine()
+    fresh = rulebook.load_engine()  # (the test session's cache: built, or read by an earlier test)
     question = parse_question(fresh.program, "求财", None, None, None)
     cast, when = Cast.from_lines("987878"), moment(month="申", day="丁酉")
     want = Judgement(question, evaluate_chart(fresh, cast, when, "shipped", question.facts())).to_dict()

@@ -9,7 +9,11 @@ commands in fresh processes, cache writes included.
   the same seeded random lines and dates, side by side in one process (najia: `pip install
   'yimao[bench]'`).
 
-Run: python tools/bench_cache.py [--runs 7] [--charts 500]
+Run: python tools/bench_cache.py [--runs 7] [--charts 500] [--baseline DIR]
+
+`--baseline DIR` measures another checkout of the project (e.g. `git worktree add DIR <commit>`)
+as well, each run of it right after the same run of this one, so that both meet the same machine
+load: the figures before and after a change, side by side.
 """
 
 from __future__ import annotations
@@ -34,43 +38,58 @@ def _yimao() -> str:
     return str(Path(sys.executable).parent / "yimao")
 
 
-def _wall(argv: list[str], cache: Path) -> float:
-    """Milliseconds of one whole `yimao` command in a fresh process."""
+def _env(cache: Path, code: Path | None) -> dict[str, str]:
+    """The environment of a `yimao` process: its cache, and the checkout whose engine it runs."""
     env = dict(os.environ, YIMAO_CACHE_DIR=str(cache))
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    return env
+
+
+def _wall(argv: list[str], cache: Path, code: Path | None = None) -> float:
+    """Milliseconds of one whole `yimao` command in a fresh process."""
+    env = _env(cache, code)
     started = time.perf_counter()
     subprocess.run([_yimao(), *argv], check=True, capture_output=True, env=env)
     return (time.perf_counter() - started) * 1000
 
 
-def edit_loop(runs: int, work: Path) -> float:
+def edit_loop(runs: int, work: Path, codes: list[Path | None]) -> list[float]:
     from engine.paths import rulebook_dir
 
-    book = work / "rulebook"
-    shutil.copytree(rulebook_dir(), book)
-    cache = work / "edit-cache"
-    argv = [*JUDGE, "--rulebook", str(book)]
-    _wall(argv, cache)  # the cache as a scholar has it before an edit
-    times = []
+    argvs = []
+    for n, code in enumerate(codes):
+        book = work / f"rulebook-{n}"
+        shutil.copytree(rulebook_dir(), book)
+        argvs.append((book, [*JUDGE, "--rulebook", str(book)], work / f"edit-cache-{n}", code))
+        _wall(argvs[-1][1], argvs[-1][2], code)  # the cache as a scholar has it before an edit
+    times: list[list[float]] = [[] for _ in codes]
     for run in range(runs):
-        with open(book / EDITED, "a", encoding="utf-8") as out:
-            out.write(f"# a scholar's note {run} {time.time_ns()}\n")
-        times.append(_wall(argv, cache))
-    return statistics.median(times)
+        for n, (book, argv, cache, code) in enumerate(argvs):
+            with open(book / EDITED, "a", encoding="utf-8") as out:
+                out.write(f"# a scholar's note {run} {time.time_ns()}\n")
+            times[n].append(_wall(argv, cache, code))
+    return [statistics.median(t) for t in times]
 
 
-def cold(runs: int, work: Path) -> float:
-    times = []
+def cold(runs: int, work: Path, codes: list[Path | None]) -> list[float]:
+    times: list[list[float]] = [[] for _ in codes]
     for run in range(runs):
-        cache = work / f"cold-{run}"
-        times.append(_wall(JUDGE, cache))
-        shutil.rmtree(cache, ignore_errors=True)
-    return statistics.median(times)
+        for n, code in enumerate(codes):
+            cache = work / f"cold-{n}-{run}"
+            times[n].append(_wall(JUDGE, cache, code))
+            shutil.rmtree(cache, ignore_errors=True)
+    return [statistics.median(t) for t in times]
 
 
-def cached(runs: int, work: Path) -> float:
-    cache = work / "warm"
-    _wall(JUDGE, cache)
-    return statistics.median(_wall(JUDGE, cache) for _ in range(runs))
+def cached(runs: int, work: Path, codes: list[Path | None]) -> list[float]:
+    times: list[list[float]] = [[] for _ in codes]
+    for n, code in enumerate(codes):
+        _wall(JUDGE, work / f"warm-{n}", code)
+    for run in range(runs):
+        for n, code in enumerate(codes):
+            times[n].append(_wall(JUDGE, work / f"warm-{n}", code))
+    return [statistics.median(t) for t in times]
 
 
 def inputs(count: int, seed: int = 22) -> list[tuple[str, datetime]]:
@@ -102,21 +121,41 @@ def api_against_najia(count: int, rounds: int) -> tuple[float, float]:
     return statistics.median(ours), statistics.median(theirs)
 
 
+def _api(charts: int, runs: int, work: Path, code: Path | None) -> tuple[float, float]:
+    """(ours, najia's) ms per chart, in a process of its own running `code`'s engine."""
+    done = subprocess.run([sys.executable, __file__, "--api-only", "--charts", str(charts), "--runs", str(runs)],
+                          check=True, capture_output=True, text=True, env=_env(work / "api-cache", code))
+    ours, theirs = map(float, done.stdout.split())
+    return ours, theirs
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per median")
     parser.add_argument("--charts", type=int, default=500, help="charts per pass for the API against najia")
+    parser.add_argument("--baseline", type=Path, help="another checkout, measured alongside (before/after)")
+    parser.add_argument("--api-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.api_only:
+        print(*api_against_najia(args.charts, args.runs))
+        return 0
+    codes: list[Path | None] = [None] + ([args.baseline.resolve()] if args.baseline else [])
+    names = ["this checkout"] + ([f"baseline {args.baseline}"] if args.baseline else [])
     work = Path(tempfile.mkdtemp(prefix="yimao-bench-cache-"))
-    os.environ["YIMAO_CACHE_DIR"] = str(work / "api-cache")
+
+    def show(label: str, figures: list[float], target: str) -> None:
+        print(f"{label}: " + "; ".join(f"{name} {figure:.0f} ms" for name, figure in zip(names, figures)) + f" (target {target})")
+
     try:
-        print(f"python {sys.version.split()[0]}; medians of {args.runs} runs")
-        print(f"edit one rule file -> `yimao judge` end to end: {edit_loop(args.runs, work):.0f} ms (target <= 600)")
-        print(f"nothing cached -> `yimao judge` end to end: {cold(args.runs, work):.0f} ms (target <= 3000)")
-        print(f"cached `yimao judge` end to end: {cached(args.runs, work):.0f} ms (target <= 250)")
-        ours, theirs = api_against_najia(args.charts, args.runs)
-        print(f"engine.chart(...).to_dict(): {ours:.2f} ms per chart; najia: {theirs:.2f} ms; "
-              f"ratio {ours / theirs:.2f} (target <= 1.5), {args.charts} charts per pass")
+        print(f"python {sys.version.split()[0]}; medians of {args.runs} runs; load average {os.getloadavg()[0]:.1f}")
+        show("edit one rule file -> `yimao judge` end to end", edit_loop(args.runs, work, codes), "<= 600 ms")
+        show("nothing cached -> `yimao judge` end to end", cold(args.runs, work, codes), "<= 3000 ms")
+        show("cached `yimao judge` end to end", cached(args.runs, work, codes), "<= 250 ms")
+        for name, code in zip(names, codes):
+            ours, theirs = _api(args.charts, args.runs, work, code)
+            print(f"{name}: engine.chart(...).to_dict() {ours:.2f} ms per chart, najia {theirs:.2f} ms, "
+                  f"ratio {ours / theirs:.2f} (target <= 1.5; {args.charts} charts per pass)")
+        print(f"load average at the end {os.getloadavg()[0]:.1f}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -26,21 +26,23 @@ def register(subparsers) -> None:
 
 
 def check_with_schools(paths) -> tuple:
-    """Check the rulebook, then the rulebook under each school overlay; diagnostics merged."""
-    from ..lang import parse_module  # (Lark is imported only when rule text is read)
+    """Check the rulebook, then the rulebook under each school overlay; diagnostics merged.  Each
+    file is parsed once (its IR from the per-file cache after that); every check is whole."""
+    from ..frontcache import parse_cached  # (Lark is imported only when rule text is read)
 
     files = rulebook_files(paths)
-    program, diagnostics = check_files(files)
+    program, diagnostics = check_files(files, keys={})
     overlays = school_files(paths)
     names = []
     for path in overlays:
-        module, _ = parse_module(read_rule_file(path).decode("utf-8"), str(path))
+        content = read_rule_file(path)
+        module, _ = parse_cached(str(path), content, content.decode("utf-8"))
         if module is not None and module.school is not None:
             names.append(module.school.name)
     seen = {(d.span, d.message) for d in diagnostics}
     for name in names or ([None] if overlays else []):
         try:
-            _, found = check_files(files, name, overlays)
+            _, found = check_files(files, name, overlays, {})
         except UsageError:
             continue
         for d in found:
