@@ -168,3 +168,21 @@ def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
     assert (6, "本", "全") in {f.values for f in r.facts("冲实")}
     assert (6, "不出") in {f.values for f in r.facts("伏出")}
     assert ("飞伏.能出飞空", "飞伏.飞冲实") in {(d.rule, d.by_rule) for d in r.defeats}
+
+
+# --- 17.2 「死绝无救」 rescued the way 31.5 rescues ---------------------------------------------
+
+def use_god_facts(lines: str, month: str, day: str, position: int, predicate: str) -> set[tuple]:
+    from engine.chart import base_facts
+    from engine.facts import Fact
+
+    e = load_engine()
+    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
+    return {f.values for f in e.evaluate(base).facts(predicate)}
+
+
+def test_dead_on_the_day_but_generated_by_the_month_is_not_absent():
+    # 乾, the 寅 of line 2 at 死 on a 午 day.  In a 子 month the water generates it: 31.5 「或日月变爻内有
+    # 一生之，则死而未死」, so 17.2's 「死绝无救」 does not hold.  In a 申 month it is controlled too.
+    assert (2, "本", "死绝") not in use_god_facts("777777", "子", "戊午", 2, "本有而无")
+    assert (2, "本", "死绝") in use_god_facts("777777", "申", "戊午", 2, "本有而无")
