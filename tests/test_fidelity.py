@@ -186,3 +186,22 @@ def test_dead_on_the_day_but_generated_by_the_month_is_not_absent():
     # 一生之，则死而未死」, so 17.2's 「死绝无救」 does not hold.  In a 申 month it is controlled too.
     assert (2, "本", "死绝") not in use_god_facts("777777", "子", "戊午", 2, "本有而无")
     assert (2, "本", "死绝") in use_god_facts("777777", "申", "戊午", 2, "本有而无")
+
+
+# --- 27.1 「及动化冲亦散」 only for a true 反吟 of the line (13.5) --------------------------------
+
+def chart_with(lines: str, month: str, day: str):
+    from engine.chart import base_facts
+
+    e = load_engine()
+    return e.evaluate(base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)))
+
+
+def test_a_change_into_a_void_clash_does_not_scatter():
+    # 坤之升 (866888): line 2 巳 changes into 亥, line 3 卯 into 酉.  On 甲子 (void 戌亥) the 亥 is void:
+    # 13.5 「空破在变则非」, so line 2 is not scattered; line 3's clash is true and scatters it.
+    r = chart_with("866888", "寅", "甲子")
+    assert {f.values for f in r.facts("冲散")} == {(3, "本")}
+    assert ("冲散.化冲", "冲散.化冲非真") in {(d.rule, d.by_rule) for d in r.defeats}
+    # On 甲戌 (void 申酉) it is the other way round.
+    assert {f.values for f in chart_with("866888", "寅", "甲戌").facts("冲散")} == {(2, "本")}
