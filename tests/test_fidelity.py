@@ -205,3 +205,16 @@ def test_a_change_into_a_void_clash_does_not_scatter():
     assert ("冲散.化冲", "冲散.化冲非真") in {(d.rule, d.by_rule) for d in r.defeats}
     # On 甲戌 (void 申酉) it is the other way round.
     assert {f.values for f in chart_with("866888", "寅", "甲戌").facts("冲散")} == {(2, "本")}
+
+
+# --- 33.2 「用神自受破散」: a static line's 暗破 as well as a mover's 冲散 ---------------------------
+
+def test_a_half_broken_static_line_is_not_rescued_from_extinction():
+    # 678787, 未 month, 甲子 day: line 3 is controlled and generated the way 33.1 names (绝生式) but is
+    # a weak static line clashed by the day (暗破, 27.1 「即半碎矣」): no 绝处逢生.  Line 6 meets
+    # 33.1's first form and is whole: 绝处逢生.
+    r = chart_with("678787", "未", "甲子")
+    assert 3 in {f.values[0] for f in r.facts("暗破")}
+    rescued = {f.values for f in r.facts("绝处逢生")}
+    assert not [v for v in rescued if v[:2] == (3, "本")] and (6, "本", 1) in rescued
+    assert ("绝生.成", "绝生.自暗破") in {(d.rule, d.by_rule) for d in r.defeats}
