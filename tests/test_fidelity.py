@@ -218,3 +218,12 @@ def test_a_half_broken_static_line_is_not_rescued_from_extinction():
     rescued = {f.values for f in r.facts("绝处逢生")}
     assert not [v for v in rescued if v[:2] == (3, "本")] and (6, "本", 1) in rescued
     assert ("绝生.成", "绝生.自暗破") in {(d.rule, d.by_rule) for d in r.defeats}
+
+
+# --- 41.3 「若此者，不复论子官也」: 征伐's hexagrams are taboos above the use god -----------------
+
+def test_war_hexagrams_are_taboos_that_set_the_use_god_aside():
+    taboo = lambda hexagram: {f.values for f in engine.chart(hexagram=hexagram, month="寅", day="甲子").result.facts("卦验专忌")}
+    assert ("征伐", "覆军之败") in taboo("明夷")
+    assert ("征伐", "汔地之囿") in taboo("蹇")
+    assert not [v for v in taboo("需") if v[0] == "征伐"]
