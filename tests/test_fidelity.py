@@ -227,3 +227,24 @@ def test_war_hexagrams_are_taboos_that_set_the_use_god_aside():
     assert ("征伐", "覆军之败") in taboo("明夷")
     assert ("征伐", "汔地之囿") in taboo("蹇")
     assert not [v for v in taboo("需") if v[0] == "征伐"]
+
+
+# --- 78.8: 有本 includes a mover's generation; 「反伏墓绝」 is the trigram's ------------------------
+
+def test_a_use_god_generated_by_a_mover_has_roots():
+    # 899897, 巳 month, 甲戌 day, asking after a father: the 父母 of line 2 has no day or month help
+    # but a moving line generates it -- not 「无根」.
+    j = judge("行人.存亡", "899897", "巳", "甲戌", about="父")
+    assert (2, "本") in {v[:2] for v in facts(j, "动生")} and (2, "本") not in {v[:2] for v in facts(j, "日月助")}
+    assert "存亡.亡" not in {v["rule"] for v in j.verdicts()}
+
+
+def test_the_three_taboos_read_tomb_and_extinction_of_the_trigram():
+    # 889666, 巳 month, 戊辰 day: the 用神 (line 4) is in its tomb on the day -- 78.4 「用之墓者，得开而晤」,
+    # the tomb opens and he comes; no taboo.
+    entombed = judge("行人.存亡", "889666", "巳", "戊辰", about="父")
+    assert not facts(entombed, "三忌") and "行人.墓开" in {v["rule"] for v in entombed.verdicts()}
+    # 677876, 未 month, 甲戌 day: the outer trigram, which holds the 用神 (line 6), changes into its
+    # tomb and extinction (ch. 18): 「反伏墓绝」.
+    trigram = judge("行人.存亡", "677876", "未", "甲戌", about="父")
+    assert ("外",) in facts(trigram, "卦墓绝") and ("反伏墓绝",) in facts(trigram, "三忌")
