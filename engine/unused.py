@@ -32,7 +32,8 @@ def read_predicates(program: Program) -> set[str]:
 def unused(program: Program) -> list[Diagnostic]:
     """A warning per derived predicate (a rule's conclusion or a table) that nothing reads and
     whose declaration gives no reason for only showing it; in source order."""
-    derived = {atom.predicate for rule in program.rules for atom in rule.atoms}
+    # An exception's conclusion does its work by defeating another rule: it is read by that.
+    derived = {atom.predicate for rule in program.rules if not rule.exception_to for atom in rule.atoms}
     derived |= {table.predicate for table in program.tables}
     read = read_predicates(program)
     warnings = []

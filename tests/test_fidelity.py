@@ -168,3 +168,83 @@ def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
     assert (6, "本", "全") in {f.values for f in r.facts("冲实")}
     assert (6, "不出") in {f.values for f in r.facts("伏出")}
     assert ("飞伏.能出飞空", "飞伏.飞冲实") in {(d.rule, d.by_rule) for d in r.defeats}
+
+
+# --- 17.2 「死绝无救」 rescued the way 31.5 rescues ---------------------------------------------
+
+def use_god_facts(lines: str, month: str, day: str, position: int, predicate: str) -> set[tuple]:
+    from engine.chart import base_facts
+    from engine.facts import Fact
+
+    e = load_engine()
+    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
+    return {f.values for f in e.evaluate(base).facts(predicate)}
+
+
+def test_dead_on_the_day_but_generated_by_the_month_is_not_absent():
+    # 乾, the 寅 of line 2 at 死 on a 午 day.  In a 子 month the water generates it: 31.5 「或日月变爻内有
+    # 一生之，则死而未死」, so 17.2's 「死绝无救」 does not hold.  In a 申 month it is controlled too.
+    assert (2, "本", "死绝") not in use_god_facts("777777", "子", "戊午", 2, "本有而无")
+    assert (2, "本", "死绝") in use_god_facts("777777", "申", "戊午", 2, "本有而无")
+
+
+# --- 27.1 「及动化冲亦散」 only for a true 反吟 of the line (13.5) --------------------------------
+
+def chart_with(lines: str, month: str, day: str):
+    from engine.chart import base_facts
+
+    e = load_engine()
+    return e.evaluate(base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)))
+
+
+def test_a_change_into_a_void_clash_does_not_scatter():
+    # 坤之升 (866888): line 2 巳 changes into 亥, line 3 卯 into 酉.  On 甲子 (void 戌亥) the 亥 is void:
+    # 13.5 「空破在变则非」, so line 2 is not scattered; line 3's clash is true and scatters it.
+    r = chart_with("866888", "寅", "甲子")
+    assert {f.values for f in r.facts("冲散")} == {(3, "本")}
+    assert ("冲散.化冲", "冲散.化冲非真") in {(d.rule, d.by_rule) for d in r.defeats}
+    # On 甲戌 (void 申酉) it is the other way round.
+    assert {f.values for f in chart_with("866888", "寅", "甲戌").facts("冲散")} == {(2, "本")}
+
+
+# --- 33.2 「用神自受破散」: a static line's 暗破 as well as a mover's 冲散 ---------------------------
+
+def test_a_half_broken_static_line_is_not_rescued_from_extinction():
+    # 678787, 未 month, 甲子 day: line 3 is controlled and generated the way 33.1 names (绝生式) but is
+    # a weak static line clashed by the day (暗破, 27.1 「即半碎矣」): no 绝处逢生.  Line 6 meets
+    # 33.1's first form and is whole: 绝处逢生.
+    r = chart_with("678787", "未", "甲子")
+    assert 3 in {f.values[0] for f in r.facts("暗破")}
+    rescued = {f.values for f in r.facts("绝处逢生")}
+    assert not [v for v in rescued if v[:2] == (3, "本")] and (6, "本", 1) in rescued
+    assert ("绝生.成", "绝生.自暗破") in {(d.rule, d.by_rule) for d in r.defeats}
+
+
+# --- 41.3 「若此者，不复论子官也」: 征伐's hexagrams are taboos above the use god -----------------
+
+def test_war_hexagrams_are_taboos_that_set_the_use_god_aside():
+    taboo = lambda hexagram: {f.values for f in engine.chart(hexagram=hexagram, month="寅", day="甲子").result.facts("卦验专忌")}
+    assert ("征伐", "覆军之败") in taboo("明夷")
+    assert ("征伐", "汔地之囿") in taboo("蹇")
+    assert not [v for v in taboo("需") if v[0] == "征伐"]
+
+
+# --- 78.8: 有本 includes a mover's generation; 「反伏墓绝」 is the trigram's ------------------------
+
+def test_a_use_god_generated_by_a_mover_has_roots():
+    # 899897, 巳 month, 甲戌 day, asking after a father: the 父母 of line 2 has no day or month help
+    # but a moving line generates it -- not 「无根」.
+    j = judge("行人.存亡", "899897", "巳", "甲戌", about="父")
+    assert (2, "本") in {v[:2] for v in facts(j, "动生")} and (2, "本") not in {v[:2] for v in facts(j, "日月助")}
+    assert "存亡.亡" not in {v["rule"] for v in j.verdicts()}
+
+
+def test_the_three_taboos_read_tomb_and_extinction_of_the_trigram():
+    # 889666, 巳 month, 戊辰 day: the 用神 (line 4) is in its tomb on the day -- 78.4 「用之墓者，得开而晤」,
+    # the tomb opens and he comes; no taboo.
+    entombed = judge("行人.存亡", "889666", "巳", "戊辰", about="父")
+    assert not facts(entombed, "三忌") and "行人.墓开" in {v["rule"] for v in entombed.verdicts()}
+    # 677876, 未 month, 甲戌 day: the outer trigram, which holds the 用神 (line 6), changes into its
+    # tomb and extinction (ch. 18): 「反伏墓绝」.
+    trigram = judge("行人.存亡", "677876", "未", "甲戌", about="父")
+    assert ("外",) in facts(trigram, "卦墓绝") and ("反伏墓绝",) in facts(trigram, "三忌")
