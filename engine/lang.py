@@ -311,7 +311,7 @@ def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
             message += f"; expected {', '.join(expected[:8])}" + (" …" if len(expected) > 8 else "")
     else:
         message = "syntax error"
-    return Diagnostic(span, message)
+    return Diagnostic(span, message, syntax=True)
 
 
 _TERMINAL_WORDS = {
@@ -345,7 +345,8 @@ def parse_module(text: str, file: str) -> tuple[Module | None, list[Diagnostic]]
     except SyntaxProblem as problem:
         return None, [problem.diagnostic]
     except VisitError as error:  # a transform bug must still not be a traceback for the user
-        return None, [Diagnostic(Span(file, 1, 1), f"internal error while reading the file: {error.orig_exc}")]
+        return None, [Diagnostic(Span(file, 1, 1), f"internal error while reading the file: {error.orig_exc}",
+                                  syntax=True)]
     return _assemble(file, items)
 
 
