@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Sequence
 
-from .commands import chart, check, cite, compare, coverage, examples, explain, judge, questions, schools, serve
+from .commands import chart, check, cite, compare, coverage, examples, explain, fmt, judge, questions, schools, serve
 from .errors import RulebookError, UsageError
 
-COMMANDS = (chart, judge, cite, check, compare, coverage, explain, examples, questions, schools, serve)
+COMMANDS = (chart, judge, cite, check, fmt, compare, coverage, explain, examples, questions, schools, serve)
 
 
 class _Parser(argparse.ArgumentParser):
