@@ -53,3 +53,22 @@ class YimaoLexer(RegexLexer):
             (r".", Error),
         ]
     }
+
+
+def css_runs(text: str) -> list[tuple[str, str]]:
+    """The text as (Pygments' short CSS class, text) runs, for a page to wrap in spans: the page
+    receives plain text, never markup, so the rule source stays escaped."""
+    from pygments.token import STANDARD_TYPES
+
+    runs: list[tuple[str, str]] = []
+    for kind, value in YimaoLexer().get_tokens(text):
+        while kind not in STANDARD_TYPES:
+            kind = kind.parent
+        css = STANDARD_TYPES[kind]
+        if runs and runs[-1][0] == css:
+            runs[-1] = (css, runs[-1][1] + value)
+        else:
+            runs.append((css, value))
+    if runs and not text.endswith("\n") and runs[-1][1].endswith("\n"):
+        runs[-1] = (runs[-1][0], runs[-1][1][:-1])  # Pygments ends its output with a newline
+    return [run for run in runs if run[1]]

@@ -91,3 +91,11 @@ def test_fmt_leaves_a_file_that_does_not_parse(tmp_path, capsys):
     before = path.read_text(encoding="utf-8")
     assert main(["fmt", str(path)]) == 1
     assert "syntax error" in capsys.readouterr().err and path.read_text(encoding="utf-8") == before
+
+
+def test_rulebook_page_highlights_rule_source_with_the_lexer():
+    from engine.web.app import create_app
+
+    page = create_app().test_client().get("/rulebook/26").get_data(as_text=True)
+    assert '<span class="kd">rule</span>' in page and '<span class="k">when</span>' in page
+    assert '<span class="sd">「月建值空，谓建空，犹不空，反有用也」</span>' in page
