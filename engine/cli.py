@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Sequence
 
@@ -36,11 +37,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return args.run(args)
     except UsageError as error:
-        print(f"yimao: {error}" if not str(error).startswith("yimao") else str(error), file=sys.stderr)
+        message = f"yimao: {error}" if not str(error).startswith("yimao") else str(error)
+        if _wants_json(argv):
+            return _json_error(message, error.exit_code)
+        print(message, file=sys.stderr)
         return error.exit_code
     except RulebookError as error:
         from .render.diagnostics import print_diagnostics
 
+        if _wants_json(argv):
+            return _json_error(f"the rulebook has {len(error.diagnostics)} error(s)", error.exit_code, error.diagnostics)
         print_diagnostics(error.diagnostics)
         return error.exit_code
     except BrokenPipeError:
@@ -48,6 +54,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("yimao: interrupted", file=sys.stderr)
         return 130
+
+
+def _wants_json(argv: Sequence[str] | None) -> bool:
+    return "--json" in (sys.argv[1:] if argv is None else argv)
+
+
+def _json_error(message: str, code: int, diagnostics=()) -> int:
+    """An error under --json: one JSON object on stderr (engine/schemas/error.schema.json)."""
+    from .diagnostics import triage
+    from .render.output import SCHEMA_VERSION
+
+    error: dict = {"schema_version": SCHEMA_VERSION, "error": message, "exit": code}
+    if diagnostics:
+        error["diagnostics"] = [{"file": d.span.file, "line": d.span.line, "column": d.span.column, "message": d.message,
+                                 "syntax": d.syntax} for d in triage(diagnostics).shown]
+    print(json.dumps(error, ensure_ascii=False), file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

@@ -13,7 +13,14 @@ def dump_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
+# The version of every `--json` output's shape (engine/schemas/*.schema.json), in each output.
+SCHEMA_VERSION = 1
+
+
 def print_json(data: Any) -> None:
+    """A command's JSON output, led by its `schema_version` (every output is an object)."""
+    if isinstance(data, dict):
+        data = {"schema_version": SCHEMA_VERSION, **data}
     sys.stdout.write(dump_json(data) + "\n")
 
 
