@@ -22,6 +22,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="yimao", description="A rule engine for 《易冒》: charts, verdicts and proofs citing the book.")
+    parser.add_argument("--version", action="store_true", help="print the versions of yimao, tyme4py and the rulebook")
+    parser.add_argument("--json", dest="version_json", action="store_true", help="with --version: print JSON")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.register(subparsers)
@@ -32,6 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            return _print_version(args.version_json)
         if not getattr(args, "run", None):
             parser.print_help()
             return 2
@@ -54,6 +58,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("yimao: interrupted", file=sys.stderr)
         return 130
+
+
+def _print_version(as_json: bool) -> int:
+    from .render.output import print_json
+    from .version import version_line, versions
+
+    if as_json:
+        print_json(versions())
+    else:
+        print(version_line())
+    return 0
 
 
 def _wants_json(argv: Sequence[str] | None) -> bool:

@@ -81,3 +81,14 @@ def test_errors_under_json_are_json_on_stderr(argv, capsys):
     error = json.loads(captured.err)
     validate("error", error)
     assert error["exit"] == 2 and error["error"].startswith("yimao") and captured.out == ""
+
+
+def test_version_text_and_json(capsys):
+    from importlib.metadata import version
+
+    assert main(["--version"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(f"yimao {version('yimao')} (tyme4py {version('tyme4py')}; rulebook ")
+    data = run_json(capsys, ["--version", "--json"])
+    validate("version", data)
+    assert data["tyme4py"] == version("tyme4py") and data["rulebook"]["sha256"] in line
