@@ -7,10 +7,11 @@ import json
 import sys
 from typing import Sequence
 
-from .commands import chart, check, cite, compare, coverage, examples, explain, fmt, judge, questions, schools, serve
+from .commands import chart, check, cite, compare, completion, coverage, examples, explain, fmt, judge, questions, schools, serve
+from .commands.help_examples import add_examples
 from .errors import RulebookError, UsageError
 
-COMMANDS = (chart, judge, cite, check, fmt, compare, coverage, explain, examples, questions, schools, serve)
+COMMANDS = (chart, judge, cite, check, fmt, compare, coverage, explain, examples, questions, schools, serve, completion)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.register(subparsers)
+    add_examples(subparsers.choices)
     return parser
 
 
