@@ -82,10 +82,29 @@ class Reader:
         return bool(self._matching(predicate, match)[1])
 
 
+LINE_NAMES = ("初", "二", "三", "四", "五", "上")  # the book's names of lines 1-6
+
 # Where each cell of a changed or hidden line comes from: (predicate, argument) per cell.
 CELLS = ("stem", "branch", "element", "relative")
 CHANGED = (("变纳甲", "干"), ("变纳支", "支"), ("变五行", "五行"), ("变六亲", "亲"))
 HIDDEN = (("伏神", "干"), ("伏神", "支"), ("伏神", "五行"), ("伏神", "亲"))
+
+
+def line_marks(read: Reader, position: int) -> list[str]:
+    """What a reader of the book looks for first on a line, each read from the fact that makes it:
+    空 void, 破 broken by the month, 暗动 moving in the dark, 伏 a hidden line under it whose
+    relative is not on the cast (不上卦: the hidden line the reading needs), 临日/临月 standing on
+    the day's or the month's branch."""
+    hidden = read.value("伏六亲", "亲", 位=position)
+    found = {
+        "空": read.holds("空", 位=position, 层="本"),
+        "破": read.holds("月破", 位=position, 层="本"),
+        "暗动": read.holds("暗动", 位=position),
+        "伏": hidden is not None and read.holds("不上卦", 亲=hidden),
+        "临日": read.holds("临日", 位=position, 层="本"),
+        "临月": read.holds("临月", 位=position, 层="本"),
+    }
+    return [mark for mark, holds in found.items() if holds]
 
 
 def _record(read: Reader, position: int, sources) -> dict[str, Value | None]:
@@ -134,6 +153,7 @@ class Chart:
             "role": role,
             "hidden": hidden,
             "changed": changed,
+            "marks": line_marks(read, position),
         }
 
     def void(self) -> list[str] | None:

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import argparse
 import os
+import json
 import sys
 import traceback
 from typing import Sequence
 
-from .commands import cache, chart, check, cite, compare, coverage, examples, explain, judge, questions, schools, serve, sweep
+from .commands import (
+    cache, chart, check, cite, compare, completion, coverage, examples, explain, fmt, judge, questions, schools, serve, sweep,
+)
+from .commands.help_examples import add_examples
 from .errors import INTERNAL_ERROR, ISSUES, RulebookError, UsageError
 from .evaluate import EvaluationLimit
 
-COMMANDS = (chart, judge, cite, check, compare, coverage, explain, examples, questions, schools, serve, sweep, cache)
+COMMANDS = (chart, judge, cite, check, fmt, compare, coverage, explain, examples, questions, schools, serve, sweep, cache,
+            completion)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,9 +29,12 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="yimao", description="A rule engine for 《易冒》: charts, verdicts and proofs citing the book.")
+    parser.add_argument("--version", action="store_true", help="print the versions of yimao, tyme4py and the rulebook")
+    parser.add_argument("--json", dest="version_json", action="store_true", help="with --version: print JSON")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.register(subparsers)
+    add_examples(subparsers.choices)
     return parser
 
 
@@ -36,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.version:
+            return _print_version(args.version_json)
         if not getattr(args, "run", None):
             parser.print_help()
             return 2
@@ -43,11 +53,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except UsageError as error:
-        print(f"yimao: {error}" if not str(error).startswith("yimao") else str(error), file=sys.stderr)
+        message = f"yimao: {error}" if not str(error).startswith("yimao") else str(error)
+        if _wants_json(argv):
+            return _json_error(message, error.exit_code)
+        print(message, file=sys.stderr)
         return error.exit_code
     except RulebookError as error:
         from .render.diagnostics import print_diagnostics
 
+        if _wants_json(argv):
+            return _json_error(f"the rulebook has {len(error.diagnostics)} error(s)", error.exit_code, error.diagnostics)
         print_diagnostics(error.diagnostics)
         return error.exit_code
     except EvaluationLimit as error:
@@ -92,6 +107,34 @@ def _drop_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def _print_version(as_json: bool) -> int:
+    from .render.output import print_json
+    from .version import version_line, versions
+
+    if as_json:
+        print_json(versions())
+    else:
+        print(version_line())
+    return 0
+
+
+def _wants_json(argv: Sequence[str] | None) -> bool:
+    return "--json" in (sys.argv[1:] if argv is None else argv)
+
+
+def _json_error(message: str, code: int, diagnostics=()) -> int:
+    """An error under --json: one JSON object on stderr (engine/schemas/error.schema.json)."""
+    from .diagnostics import triage
+    from .render.output import SCHEMA_VERSION
+
+    error: dict = {"schema_version": SCHEMA_VERSION, "error": message, "exit": code}
+    if diagnostics:
+        error["diagnostics"] = [{"file": d.span.file, "line": d.span.line, "column": d.span.column, "message": d.message,
+                                 "syntax": d.syntax} for d in triage(diagnostics).shown]
+    print(json.dumps(error, ensure_ascii=False), file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import attrs
+
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
@@ -338,7 +340,7 @@ def _syntax_diagnostic(file: str, error: UnexpectedInput) -> Diagnostic:
             message += f"; expected {', '.join(expected[:8])}" + (" …" if len(expected) > 8 else "")
     else:
         message = "syntax error"
-    return Diagnostic(span, message)
+    return Diagnostic(span, message, syntax=True)
 
 
 _TERMINAL_WORDS = {
@@ -381,11 +383,11 @@ def parse_module(text: str, file: str) -> tuple[Module | None, list[Diagnostic]]
     """Parse one file; on a syntax error return no module and that one diagnostic."""
     problem = bounds.text_problem(text, file)
     if problem is not None:
-        return None, [problem]
+        return None, [attrs.evolve(problem, syntax=True)]
     try:
         items = to_ir(parse_tree(text, file), file)
-    except SyntaxProblem as problem:
-        return None, [problem.diagnostic]
+    except SyntaxProblem as problem:  # the file could not be read: what follows may be its echoes
+        return None, [attrs.evolve(problem.diagnostic, syntax=True)]
     return _assemble(file, items)
 
 

@@ -108,7 +108,7 @@ def test_why_a_verdict_on_the_questions_chart(rulebook, capsys):
         assert proof["fact"] == "断(位: 1) 愈 应期 1日 「用神1爻有气」" and proof["rule"] == "疾病.动吉"
         assert [c["fact"] for c in proof["because"]] == ["有气(位: 1)", "旺(位: 1)"]
     data = run_json(capsys, rulebook, "why", "断(位: 2)", *CHART, "--question", "疾病", code=1)
-    assert data == {"query": "断(位: 2)", "holds": False, "proofs": [], "defeated": []}
+    assert data == {"schema_version": 1, "query": "断(位: 2)", "holds": False, "proofs": [], "defeated": []}
 
 
 def test_birth_year_and_sub_question_reach_the_rules(rulebook, capsys):
@@ -118,7 +118,7 @@ def test_birth_year_and_sub_question_reach_the_rules(rulebook, capsys):
     assert proof["rule"] == "疾病.命" and proof["fact"] == "断 不愈 「本命寅」"
     assert run_json(capsys, rulebook, "why", "子问(问: 症候)", *CHART, "--question", "疾病.症候")["holds"]
     facts = run_json(capsys, rulebook, "facts", "--predicate", "所问", *CHART, "--question", "疾病", "--about", "自")
-    assert facts == [{"predicate": "所问", "args": {"人": "自"}}]
+    assert facts["facts"] == [{"predicate": "所问", "args": {"人": "自"}}]
     # someone this rulebook's tables of kin do not name is refused, not guessed
     assert run(capsys, rulebook, "facts", *CHART, "--question", "疾病", "--about", "妻")[0] == 2
 

@@ -94,7 +94,7 @@ def test_cast_chart_judge_and_proof_in_chromium(server, browser_page):
     page.fill("#hexagram", "豐之萃")
     page.fill("input[name=month]", "申")
     page.fill("input[name=day]", "丁酉")
-    page.fill("#question", "求财")
+    page.select_option("#question", "求财")  # the question catalog is a choice
     with page.expect_navigation():
         page.click("form.cast button[formaction='/chart']")
     assert re.search(r"/chart\?", page.url), page.url
@@ -135,11 +135,14 @@ def test_cast_chart_judge_and_proof_in_chromium(server, browser_page):
         page.click("a:has-text('Judge a question')")
     expect(page.locator("#hexagram")).to_have_value("豐之萃")
     expect(page.locator("input[name=day]")).to_have_value("丁酉")
-    page.fill("#question", "求财")
+    page.select_option("#question", "求财")  # the question catalog is a choice
     with page.expect_navigation():
         page.click("form.cast button[formaction='/judge']")
     assert re.search(r"/judge\?", page.url), page.url
     expect(page.locator("h1")).to_contain_text("求财")
+    expect(page.locator("section.answers article.answer").first).to_be_visible()  # the answers open the page
+    expect(page.locator("article.verdict").first).to_be_hidden()  # the reasoning is folded
+    page.click("details.more > summary")
     expect(page.locator("article.verdict").first).to_be_visible()
 
     # A closed step of a verdict's proof whose own paragraph carries a highlighted clause.

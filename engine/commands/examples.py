@@ -9,7 +9,7 @@ from rich.table import Table
 
 from ..errors import UsageError
 from ..examples import load_cases, run_cases
-from ..render.output import console, print_json
+from ..render.output import add_format_argument, console, print_json, print_table
 from .common import add_rulebook_argument, engine_from_args
 
 
@@ -21,6 +21,7 @@ def register(subparsers) -> None:
     parser.add_argument("--chapter", type=int, metavar="N", help="only the cases of chapter N")
     parser.add_argument("--cases", metavar="DIR", help="a folder of case files instead of the shipped ones")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_format_argument(parser)
     add_rulebook_argument(parser)
     parser.set_defaults(run=run)
 
@@ -37,11 +38,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        table = Table("case", "章", "line", "status", "book", "engine", "detail")
-        for row in data["cases"]:
-            table.add_row(row["id"], str(row["chapter"]), str(row["source_line"]), row["status"],
-                          row["book_verdict"] or "", row["engine_verdict"] or "", row["detail"])
-        out = console()
-        out.print(table)
-        out.print("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
+        print_table(args, ("case", "章", "line", "status", "book", "engine", "detail"),
+                    [(row["id"], str(row["chapter"]), str(row["source_line"]), row["status"], row["book_verdict"] or "",
+                      row["engine_verdict"] or "", row["detail"]) for row in data["cases"]])
+        if args.format != "tsv":
+            console().print("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
     return 1 if data["summary"]["disagree"] else 0

@@ -71,7 +71,7 @@ def run_facts(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown predicate {args.predicate}")
     facts = sorted((f for f in result.facts(args.predicate)), key=fact_sort_key)
     if args.json:
-        print_json([{"predicate": f.predicate, "args": result.args(f)} for f in facts])
+        print_json({"facts": [{"predicate": f.predicate, "args": result.args(f)} for f in facts]})
         return 0
     out = console()
     for fact in facts:

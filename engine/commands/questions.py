@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from rich.table import Table
-
-from ..render.output import console, print_json
+from ..render.output import add_format_argument, console, print_json, print_table
 from .common import add_rulebook_argument, engine_from_args
 
 
@@ -15,6 +13,7 @@ def register(subparsers) -> None:
                                    description="List the question types the question chapters declare, their "
                                    "sub-questions (the 「内详…诸问」 lists) and how the 用神 is taken.")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_format_argument(parser)
     add_rulebook_argument(parser)
     parser.set_defaults(run=run)
 
@@ -50,11 +49,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"questions": rows})
         return 0
-    table = Table("章", "question", "answer", "sub-questions", "用神")
-    for row in rows:
-        table.add_row(str(row["chapter"]), row["question"], _axis(row), " ".join(row["sub_questions"]), row["use_god"])
-    out = console()
-    out.print(table)
+    print_table(args, ("章", "question", "answer", "sub-questions", "用神"),
+                [(str(row["chapter"]), row["question"], _axis(row), " ".join(row["sub_questions"]), row["use_god"])
+                 for row in rows])
     if not rows:
-        out.print("no question chapter is encoded yet")
+        console().print("no question chapter is encoded yet")
     return 0

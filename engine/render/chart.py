@@ -8,6 +8,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..chart import LINE_NAMES
+
 MARKS = {9: "○", 6: "×"}
 BARS = {True: "━━━━━━━", False: "━━━ ━━━"}
 
@@ -41,13 +43,14 @@ def chart_renderable(data: dict[str, Any]) -> Group:
     if data.get("moment") and data["moment"].get("solar_term"):
         when.append(f"  {data['moment']['solar_term']}后")
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("六神", "伏神", "六亲 干支 五行", "卦", "", "世应", "变"):
+    for column in ("爻", "六神", "伏神", "六亲 干支 五行", "卦", "", "世应", "变", "marks"):
         table.add_column(column)
     for line in reversed(data["lines"]):
         yang = line["value"] in (7, 9)
         hidden = line["hidden"]
         changed = line["changed"]
         table.add_row(
+            f"{LINE_NAMES[line['position'] - 1]} {line['position']}",
             line["spirit"] or "-",
             _cell(hidden["relative"], hidden["stem"], hidden["branch"], hidden["element"]) if hidden else "",
             f"{line['relative'] or '-'} {_cell(line['stem'], line['branch'])} {line['element'] or '-'}",
@@ -55,6 +58,7 @@ def chart_renderable(data: dict[str, Any]) -> Group:
             MARKS.get(line["value"], ""),
             line["role"] or "",
             f"{changed['relative'] or '-'} {_cell(changed['stem'], changed['branch'])} {changed['element'] or '-'}" if changed else "",
+            " ".join(line.get("marks", ())),
         )
     parts = [header, when, table]
     if data.get("missing"):

@@ -1,18 +1,17 @@
-"""Print rulebook diagnostics to stderr; the derivation limit as one of them."""
+"""Print rulebook diagnostics to stderr: syntax errors first and alone, at most a screenful; the
+derivation limit as one of them."""
 
 from __future__ import annotations
 
 import sys
 from typing import Iterable
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, screenful
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
-    diagnostics = list(diagnostics)
-    for diagnostic in diagnostics:
-        print(diagnostic.render(), file=sys.stderr)
-    print(f"{len(diagnostics)} error(s)", file=sys.stderr)
+    for line in screenful(list(diagnostics)):
+        print(line, file=sys.stderr)
 
 
 def limit_diagnostic(error) -> Diagnostic:

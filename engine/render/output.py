@@ -3,22 +3,55 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from rich.console import Console
+from rich.table import Table
 
 
 def dump_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
+# The version of every `--json` output's shape (engine/schemas/*.schema.json), in each output.
+SCHEMA_VERSION = 1
+
+
 def print_json(data: Any) -> None:
+    """A command's JSON output, led by its `schema_version` (every output is an object)."""
+    if isinstance(data, dict):
+        data = {"schema_version": SCHEMA_VERSION, **data}
     sys.stdout.write(dump_json(data) + "\n")
 
 
+# In a pipe, tables fit this many columns (their cells wrap); text lines are never cut.
+PIPE_WIDTH = 100
+
+
 def console() -> Console:
-    # In a pipe: plain text, no colour, and wide enough that no classical line is cut.
+    """A terminal gets colour and bold (neither under NO_COLOR, https://no-color.org); a pipe gets
+    plain text with tables wrapped to PIPE_WIDTH columns."""
     if sys.stdout.isatty():
-        return Console(highlight=False)
-    return Console(highlight=False, soft_wrap=True, width=1000, color_system=None, force_terminal=False)
+        return Console(highlight=False, color_system=None if os.environ.get("NO_COLOR") else "auto")
+    return Console(highlight=False, soft_wrap=True, width=PIPE_WIDTH, color_system=None, force_terminal=False)
+
+
+def add_format_argument(parser) -> None:
+    parser.add_argument("--format", choices=("table", "tsv"), default="table",
+                        help="table (default; wrapped to 100 columns in a pipe) or tsv: one row a line, tab-separated, "
+                        "with a header line")
+
+
+def print_table(args, headers: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
+    """A table as `--format` asks: aligned by rich, or tab-separated values for other tools."""
+    if getattr(args, "format", "table") == "tsv":
+        clean = lambda cell: " ".join(str(cell).split())  # noqa: E731  (a tab or newline would split a cell)
+        for row in (headers, *rows):
+            sys.stdout.write("\t".join(clean(cell) for cell in row) + "\n")
+        return
+    table = Table(*headers)
+    for row in rows:
+        table.add_row(*row)
+    console().print(table)

@@ -15,6 +15,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ..book import load_book
+from ..diagnostics import screenful, triage
 from ..errors import ISSUES, RulebookError, UsageError
 from ..evaluate import EvaluationLimit
 from ..rulebook import load_engine, rulebook_files, school_files
@@ -51,8 +52,9 @@ class Workbench:
         try:
             return describe_schools(self.rulebook), None
         except RulebookError as error:
-            first = error.diagnostics[0].render().split("\n", 1)[0] if error.diagnostics else ""
-            return [], f"the school overlays have {len(error.diagnostics)} error(s) (`yimao check`): {first}"
+            found = triage(error.diagnostics)
+            first = found.shown[0].render().split("\n", 1)[0] if found.shown else ""
+            return [], f"the school overlays have {found.summary()} (`yimao check`): {first}"
 
     def questions(self) -> list[str]:
         program = load_engine(self.rulebook).program
@@ -169,8 +171,9 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
 
     @app.errorhandler(RulebookError)
     def rulebook_broken(error: RulebookError) -> Response:
-        lines = [d.render() for d in error.diagnostics] + [f"{len(error.diagnostics)} error(s)"]
-        return _error(500, "The rulebook has errors", lines)
+        # Not a server failure: the workbench is working and shows what is wrong in the files being
+        # edited, syntax errors first and alone, a screenful at most.
+        return _error(200, "The rulebook has errors", [], listing="\n".join(screenful(error.diagnostics)))
 
     @app.errorhandler(EvaluationLimit)
     def runaway(error: EvaluationLimit) -> Response:
@@ -196,5 +199,7 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
     return app
 
 
-def _error(status: int, heading: str, lines: list[str]) -> Response:
-    return _page(("error.html", {"title": heading, "heading": heading, "lines": lines, "links": NoLinks()}), status)
+def _error(status: int, heading: str, lines: list[str], listing: str = "") -> Response:
+    """An error page: one paragraph a line, or a `listing` kept as typed (diagnostics and carets)."""
+    return _page(("error.html", {"title": heading, "heading": heading, "lines": lines, "listing": listing,
+                                 "links": NoLinks()}), status)

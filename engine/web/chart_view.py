@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..chart import LINE_NAMES
 from .links import NoLinks
 
 ROW = 44  # height of one line's row
@@ -17,11 +18,20 @@ BAR = 104  # width of a yin/yang bar
 GAP = 18  # the break in a yin bar
 MARKS = {9: ("○", "老阳 moves"), 6: ("×", "老阴 moves")}
 
-# x of each column: 六神, 伏神, the line's 六亲 干支 五行, its bar, the moving mark, 世/应,
-# then the changed line's bar and label.
-X = {"spirit": 14, "hidden": 74, "label": 194, "bar": 316, "mark": 436, "role": 468, "changed_bar": 530, "changed_label": 650}
-WIDTH_ONE = 510
-WIDTH_BOTH = 770
+# x of each column: the line's number, 六神, 伏神, the line's 六亲 干支 五行, its bar, the moving
+# mark, 世/应, the marks (空 破 暗动 伏 临日 临月), then the changed line's bar and label.
+X = {"number": 10, "spirit": 44, "hidden": 104, "label": 224, "bar": 346, "mark": 466, "role": 498, "marks": 556,
+     "changed_bar": 660, "changed_label": 780}
+WIDTH_ONE = 640
+WIDTH_BOTH = 900
+# The side panel's words for the conventions recorded with a chart (the JSON keeps the keys).
+CONVENTION_LABELS = {
+    "school": "school", "rulebook": "rulebook", "calendar": "calendar library", "time_zone": "time zone",
+    "calendar_time": "calendar reckoned on", "day_boundary": "the day changes at", "day_boundary_rule": "day boundary",
+    "late_zi_hour": "late 子 hour (23-24h)", "jie_instant": "this month began (节)", "note": "note",
+    "moving_lines": "moving lines", "najia_qian_kun": "纳甲 of 乾 and 坤",
+}
+CAST_SOURCES = {"lines": "the lines as typed", "coins": "coin tosses", "hexagram": "the hexagram named", "random": "at random"}
 
 
 def _joined(*parts: Any) -> str:
@@ -49,6 +59,8 @@ def _row(line: dict[str, Any], index: int, links: NoLinks, use_god: set[int]) ->
     yang = value in (7, 9)
     return {
         "position": position,
+        "number": f"{LINE_NAMES[position - 1]}{position}",
+        "marks": " ".join(line.get("marks", ())),
         "value": value,
         "y": TOP + index * ROW,
         "yang": yang,
@@ -95,7 +107,9 @@ def chart_view(data: dict[str, Any], links: NoLinks, use_god: set[int] | None = 
         "void": "".join(data["void"]) if data["void"] else None,
         "solar_term": moment.get("solar_term"),
         "instant": moment.get("instant"),
-        "conventions": sorted((str(k), "—" if v is None else str(v)) for k, v in data["conventions"].items()),
+        "conventions": [(CONVENTION_LABELS.get(str(k), str(k).replace("_", " ")), str(v))
+                        for k, v in sorted(data["conventions"].items()) if v is not None],
+        "cast_source": CAST_SOURCES.get(data["cast"]["source"], data["cast"]["source"]),
         "missing": list(data["missing"]),
         "cast": data["cast"],
     }

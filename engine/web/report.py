@@ -8,6 +8,7 @@ the same offline, by mail, or on a publishing site.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -42,3 +43,4 @@ def write_report(path: str, template: str, context: dict[str, Any]) -> None:
         Path(path).write_text(html, encoding="utf-8")
     except OSError as error:
         raise UsageError(f"cannot write --html {path}: {error.strerror or error}") from None
+    print(f"yimao: wrote {Path(path).resolve()}", file=sys.stderr)  # stdout stays the --json or text output

@@ -14,6 +14,8 @@ from typing import Any
 import jinja2
 from markupsafe import escape
 
+from ..lexer import css_runs
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -28,6 +30,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.globals["stylesheet"] = stylesheet()
+    env.filters["ym"] = css_runs  # rule source as highlighted runs (the lexer of `pygmentize -l yimao`)
     return env
 
 

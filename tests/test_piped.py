@@ -1,0 +1,39 @@
+"""Output into a pipe: tables fit 100 columns, or come as TSV; NO_COLOR drops every style."""
+
+import io
+
+from rich.cells import cell_len
+
+from engine.cli import main
+from engine.render import output
+
+
+def test_piped_tables_fit_100_columns(capsys):
+    for argv in (["questions"], ["examples", "--chapter", "42"]):
+        main(argv)
+        lines = capsys.readouterr().out.splitlines()
+        assert lines and max(cell_len(line) for line in lines) <= output.PIPE_WIDTH, argv
+
+
+def test_tsv_has_a_header_and_one_row_per_line(capsys):
+    assert main(["questions", "--format", "tsv"]) == 0
+    rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    assert rows[0] == ["章", "question", "answer", "sub-questions", "用神"]
+    assert {len(row) for row in rows} == {5} and ["56", "疾病", "愈 / 不愈"] == rows[2][:3]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_no_color_drops_bold_on_a_terminal(monkeypatch):
+    monkeypatch.setattr("sys.stdout", _Terminal())
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = output.console()
+    out.print("[bold]断[/bold] [red]凶[/red]")
+    assert out.file.getvalue() == "断 凶\n"
+    monkeypatch.delenv("NO_COLOR")
+    styled = output.console()
+    styled.print("[bold]断[/bold]")
+    assert "\x1b[1m" in styled.file.getvalue()
