@@ -20,7 +20,7 @@ STATEMENTS = ("chapter", "predicate", "input", "rule", "table", "school", "disab
               "answer", "precedence", "timing")
 # ... and the other words of the language.
 CLAUSES = ("exception", "to", "on", "cite", "when", "then", "not", "symmetric", "extends", "sub", "as", "over",
-           "side", "by", "strength", "narrative")
+           "side", "by", "strength", "narrative", "partial", "shown")
 VERDICT = "断"
 
 

@@ -50,6 +50,12 @@ def test_chart_outputs_validate(chart, capsys):
         assert data["schema_version"] == 1
 
 
+def test_cache_outputs_validate(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path))
+    for argv in (["cache", "info", "--json"], ["cache", "clear", "--json"]):
+        validate("cache", run_json(capsys, argv))
+
+
 def test_judge_answers_have_the_documented_shape(capsys):
     data = run_json(capsys, ["judge", "--question", "疾病", *CHARTS[0], "--json"])
     answer = data["answers"][0]
