@@ -205,3 +205,23 @@ def test_a_bug_is_an_internal_error_with_exit_3(capsys, monkeypatch):
 def test_forms_that_ran_as_if_absent_are_refused(capsys, argv, says):
     code, _, err = run(capsys, argv)
     assert code == 2 and says in err, err
+
+
+# arithmetic that cannot be done binds nothing ----------------------------------------------------
+
+def test_modulo_by_zero_and_arithmetic_on_strings_fail_the_match(tmp_path):
+    write(tmp_path, "chapter 25 月破\npredicate 数(值)\n§25.1\n"
+          "rule 测.零 when 爻(位: P), N = (P % 0) % 6 + 1 then 数(值: N)\n"
+          "rule 测.串 when 纳甲(位: 1, 支: B), N = B + 1 then 数(值: N)\n"
+          "rule 测.比 when 爻(位: P), 纳甲(位: P, 支: B), B + 1 > P % 0 then 数(值: P)\n")
+    result = load_engine([tmp_path]).evaluate(chart_facts())
+    assert result.facts("数") == []
+
+
+def test_arithmetic_past_the_largest_value_binds_nothing(tmp_path):
+    # Squaring its own conclusion, a rule would double its digits each round without end; values
+    # past 10**18 are not bound, so it stops: 2, 6, 38, 1446, 2090918, 4371938082726.
+    write(tmp_path, "chapter 25 月破\npredicate 数(值)\n§25.1\ntable 数(值) { 2 }\n"
+          "rule 测.方 when 数(值: N), M = N * N + 2 then 数(值: M)\n")
+    result = load_engine([tmp_path]).evaluate([])
+    assert sorted(v for (v,) in result.relations["数"]) == [2, 6, 38, 1446, 2090918, 4371938082726]
