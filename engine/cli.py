@@ -43,7 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except UsageError as error:
-        print(f"yimao: {error}" if not str(error).startswith("yimao") else str(error), file=sys.stderr)
+        message = str(error).translate(_CONTROL)  # a value with a newline in it stays on one line
+        print(f"yimao: {message}" if not message.startswith("yimao") else message, file=sys.stderr)
         return error.exit_code
     except RulebookError as error:
         from .render.diagnostics import print_diagnostics
@@ -75,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("YIMAO_TRACEBACK"):
             traceback.print_exc()
         return INTERNAL_ERROR
+
+
+_CONTROL = {code: f"\\x{code:02x}" for code in [*range(32), 127]} | {10: "\\n", 9: "\\t", 13: "\\r"}
 
 
 def _say(line: str) -> None:
