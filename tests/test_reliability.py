@@ -176,6 +176,12 @@ def test_output_to_a_full_device_is_one_line():
     assert done.returncode == 2 and done.stderr == "yimao: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_report_to_a_full_device_is_one_line(capsys):
+    code, _, err = run(capsys, ["chart", *CHART, "--html", "/dev/full"])
+    assert code == 2 and err == "yimao: cannot write --html /dev/full: No space left on device\n"
+
+
 def test_a_bug_is_an_internal_error_with_exit_3(capsys, monkeypatch):
     import engine.commands.cite as cite
 
