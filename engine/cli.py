@@ -52,9 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_diagnostics(error.diagnostics)
         return error.exit_code
     except EvaluationLimit as error:
-        from .render.diagnostics import limit_diagnostic, print_diagnostics
+        from .render.diagnostics import limit_lines
 
-        print_diagnostics([limit_diagnostic(error)])
+        _say("\n".join([*limit_lines(error), "1 error(s)"]))
         return RulebookError.exit_code
     except BrokenPipeError:
         _drop_stdout()
