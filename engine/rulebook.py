@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -113,6 +114,20 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
     return (program if not diagnostics else None), diagnostics
 
 
+_SCHOOL_HEADER = re.compile(r"^\s*school\s+(\S+)\s+extends", re.MULTILINE)
+
+
+def _declared_schools(overlays: Sequence[Path]) -> set[str]:
+    """The school names the overlay headers declare, read without parsing the files."""
+    names: set[str] = set()
+    for path in overlays:
+        try:
+            names.update(_SCHOOL_HEADER.findall(path.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            continue  # reported, with its name, when the files are read in earnest
+    return names
+
+
 _CACHE: dict[str, Engine] = {}
 
 
@@ -124,6 +139,9 @@ def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = Tru
     """
     files = rulebook_files(paths)
     overlays = school_files(paths) if school and school != BASE_SCHOOL else []
+    if overlays and school not in _declared_schools(overlays):
+        known = ", ".join([BASE_SCHOOL, *sorted(_declared_schools(overlays))])
+        raise UsageError(f"unknown school {school} (known: {known})")  # before a cold check of everything
     try:
         key = cache_key(files + overlays, school or BASE_SCHOOL)
     except OSError as error:  # the key reads every file: one that cannot be read is named here

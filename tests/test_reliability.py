@@ -231,3 +231,16 @@ def test_arithmetic_past_the_largest_value_binds_nothing(tmp_path):
           "rule 测.方 when 数(值: N), M = N * N + 2 then 数(值: M)\n")
     result = load_engine([tmp_path]).evaluate([])
     assert sorted(v for (v,) in result.relations["数"]) == [2, 6, 38, 1446, 2090918, 4371938082726]
+
+
+def test_an_unknown_school_is_refused_before_the_rulebook_is_read(capsys, monkeypatch):
+    # The fuzzer timed `--school 无此派` at 20-30 s: the whole rulebook was parsed and checked
+    # cold before the name was looked up.
+    import engine.rulebook as rulebook
+
+    def never(*args, **kwargs):
+        raise AssertionError("the rulebook was checked")
+
+    monkeypatch.setattr(rulebook, "check_files", never)
+    code, _, err = run(capsys, ["chart", *CHART, "--school", "无此派"])
+    assert code == 2 and "unknown school 无此派" in err and "俗传" in err
