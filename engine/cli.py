@@ -53,7 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except UsageError as error:
-        message = f"yimao: {error}" if not str(error).startswith("yimao") else str(error)
+        message = str(error).translate(_CONTROL)  # a value with a newline in it stays on one line
+        message = f"yimao: {message}" if not message.startswith("yimao") else message
         if _wants_json(argv):
             return _json_error(message, error.exit_code)
         print(message, file=sys.stderr)
@@ -66,9 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_diagnostics(error.diagnostics)
         return error.exit_code
     except EvaluationLimit as error:
-        from .render.diagnostics import limit_diagnostic, print_diagnostics
+        from .render.diagnostics import limit_lines
 
-        print_diagnostics([limit_diagnostic(error)])
+        _say("\n".join([*limit_lines(error), "1 error(s)"]))
         return RulebookError.exit_code
     except BrokenPipeError:
         _drop_stdout()
@@ -90,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("YIMAO_TRACEBACK"):
             traceback.print_exc()
         return INTERNAL_ERROR
+
+
+_CONTROL = {code: f"\\x{code:02x}" for code in [*range(32), 127]} | {10: "\\n", 9: "\\t", 13: "\\r"}
 
 
 def _say(line: str) -> None:

@@ -39,6 +39,7 @@ FULL = -1
 RECORD = -2
 # What a recording join reads for a predicate with no derivation yet; it is never written to.
 NO_FACTS: dict = {}
+MAX_RESULT = 10 ** 18  # the largest value arithmetic may bind (integer literals have at most 18 digits)
 _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
@@ -279,10 +280,16 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
                     continue
                 if isinstance(lit, Binding):
                     if _vars(lit.expr) <= bound:
+                        # Arithmetic on a string, % 0, or a result past MAX_RESULT (a rule
+                        # squaring its own conclusion) binds nothing: the match fails.
+                        name = _py_var(lit.var.name)
+                        skip = "continue" if out.depth > 1 else "return"
                         out.line("try:")
-                        out.line(f"    {_py_var(lit.var.name)} = {_expr(lit.expr)}")
-                        out.line("except TypeError:")
-                        out.line("    continue" if out.depth > 1 else "    return")
+                        out.line(f"    {name} = {_expr(lit.expr)}")
+                        if isinstance(lit.expr, Arith):
+                            out.line(f"    if not -{MAX_RESULT} <= {name} <= {MAX_RESULT}: {skip}")
+                        out.line("except (TypeError, ZeroDivisionError):")
+                        out.line(f"    {skip}")
                         bound.add(lit.var.name)
                         placed.add(i)
                         progress = True
@@ -293,7 +300,14 @@ def _variant_source(rule: Rule, atoms, params, gloss_vars, delta_at: int | None,
                             test = _ORDERING[lit.op].format(left, right)
                         else:
                             test = f"{left} {'==' if lit.op == '=' else '!='} {right}"
-                        out.line(f"if not ({test}): {'continue' if out.depth > 1 else 'return'}")
+                        skip = "continue" if out.depth > 1 else "return"
+                        if isinstance(lit.left, Arith) or isinstance(lit.right, Arith):
+                            out.line("try:")
+                            out.line(f"    if not ({test}): {skip}")
+                            out.line("except (TypeError, ZeroDivisionError):")
+                            out.line(f"    {skip}")
+                        else:
+                            out.line(f"if not ({test}): {skip}")
                         placed.add(i)
                         progress = True
                 else:  # Negation

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -147,6 +148,20 @@ class _Loaded:
 
 
 # Engines by content key (many requests may share one), and by request (rulebook, school, cache).
+_SCHOOL_HEADER = re.compile(r"^\s*school\s+(\S+)\s+extends", re.MULTILINE)
+
+
+def _declared_schools(overlays: Sequence[Path]) -> set[str]:
+    """The school names the overlay headers declare, read without parsing the files."""
+    names: set[str] = set()
+    for path in overlays:
+        try:
+            names.update(_SCHOOL_HEADER.findall(path.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            continue  # reported, with its name, when the files are read in earnest
+    return names
+
+
 _CACHE: dict[str, Engine] = {}
 _LOADED: dict[tuple, _Loaded] = {}
 # A file modified this recently may change again within the file system's clock resolution
@@ -190,6 +205,9 @@ def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = Tru
         return loaded.engine
     files = rulebook_files(paths)
     overlays = school_files(paths) if school and school != BASE_SCHOOL else []
+    if overlays and school not in _declared_schools(overlays):
+        known = ", ".join([BASE_SCHOOL, *sorted(_declared_schools(overlays))])
+        raise UsageError(f"unknown school {school} (known: {known})")  # before a cold check of everything
     roots = [Path(p) for p in paths] if paths else [rulebook_dir()]
     folders = [f for root in roots if root.is_dir() for f in (root, root / "schools") if f.is_dir()]
     watched = tuple(folders + files + overlays)

@@ -143,7 +143,7 @@ RUNAWAY_AT_BUILD = "chapter 25 月破\npredicate 数(值)\n§25.1\ntable 数(值
 RUNAWAY_ON_INPUT = "chapter 25 月破\npredicate 数(值)\n§25.1\nrule 测.起 when 爻(位: P) then 数(值: P)\nrule 测.增 when 数(值: N), M = N + 1 then 数(值: M)\n"
 
 
-@pytest.mark.parametrize("command", [["chart"], ["facts"], ["why", "数(值: 1)"]])
+@pytest.mark.parametrize("command", [["chart"], ["why", "数(值: 1)"]])
 def test_a_runaway_that_needs_no_input_is_a_rulebook_error_in_every_command(tmp_path, capsys, command):
     write(tmp_path, RUNAWAY_AT_BUILD)
     code, _, err = run(capsys, [*command, "--rulebook", str(tmp_path), *CHART])
@@ -176,6 +176,12 @@ def test_output_to_a_full_device_is_one_line():
     assert done.returncode == 2 and done.stderr == "yimao: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_report_to_a_full_device_is_one_line(capsys):
+    code, _, err = run(capsys, ["chart", *CHART, "--html", "/dev/full"])
+    assert code == 2 and err == "yimao: cannot write --html /dev/full: No space left on device\n"
+
+
 def test_a_bug_is_an_internal_error_with_exit_3(capsys, monkeypatch):
     import engine.commands.cite as cite
 
@@ -205,3 +211,36 @@ def test_a_bug_is_an_internal_error_with_exit_3(capsys, monkeypatch):
 def test_forms_that_ran_as_if_absent_are_refused(capsys, argv, says):
     code, _, err = run(capsys, argv)
     assert code == 2 and says in err, err
+
+
+# arithmetic that cannot be done binds nothing ----------------------------------------------------
+
+def test_modulo_by_zero_and_arithmetic_on_strings_fail_the_match(tmp_path):
+    write(tmp_path, "chapter 25 月破\npredicate 数(值)\n§25.1\n"
+          "rule 测.零 when 爻(位: P), N = (P % 0) % 6 + 1 then 数(值: N)\n"
+          "rule 测.串 when 纳甲(位: 1, 支: B), N = B + 1 then 数(值: N)\n"
+          "rule 测.比 when 爻(位: P), 纳甲(位: P, 支: B), B + 1 > P % 0 then 数(值: P)\n")
+    result = load_engine([tmp_path]).evaluate(chart_facts())
+    assert result.facts("数") == []
+
+
+def test_arithmetic_past_the_largest_value_binds_nothing(tmp_path):
+    # Squaring its own conclusion, a rule would double its digits each round without end; values
+    # past 10**18 are not bound, so it stops: 2, 6, 38, 1446, 2090918, 4371938082726.
+    write(tmp_path, "chapter 25 月破\npredicate 数(值)\n§25.1\ntable 数(值) { 2 }\n"
+          "rule 测.方 when 数(值: N), M = N * N + 2 then 数(值: M)\n")
+    result = load_engine([tmp_path]).evaluate([])
+    assert sorted(v for (v,) in result.relations["数"]) == [2, 6, 38, 1446, 2090918, 4371938082726]
+
+
+def test_an_unknown_school_is_refused_before_the_rulebook_is_read(capsys, monkeypatch):
+    # The fuzzer timed `--school 无此派` at 20-30 s: the whole rulebook was parsed and checked
+    # cold before the name was looked up.
+    import engine.rulebook as rulebook
+
+    def never(*args, **kwargs):
+        raise AssertionError("the rulebook was checked")
+
+    monkeypatch.setattr(rulebook, "check_files", never)
+    code, _, err = run(capsys, ["chart", *CHART, "--school", "无此派"])
+    assert code == 2 and "unknown school 无此派" in err and "俗传" in err

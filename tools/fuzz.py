@@ -53,6 +53,7 @@ def main() -> int:
                 failures.append(f"{name} #{i} took {outcome.seconds:.1f} s: {str(subject)[:300]!r}")
             if outcome.failed:
                 failures.append(f"{name} #{i} {outcome.kind}: {outcome.detail}\n    input: {str(subject)[:500]!r}")
+                print(failures[-1], file=sys.stderr, flush=True)
             if done % 1000 == 0:
                 print(f"  {name}: {done} run, {dict(kinds)}", file=sys.stderr, flush=True)
         failed = sum(kinds[k] for k in ("crash", "bad-position"))

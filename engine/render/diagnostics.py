@@ -14,15 +14,16 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
         print(line, file=sys.stderr)
 
 
-def limit_diagnostic(error) -> Diagnostic:
-    """The limit as a rulebook diagnostic at the rule's id, with its source line; a rule the
-    program does not know (a cross-check backend's own) gets the bare message."""
-    from ..ir import Span
-
-    span = error.span or Span("<rulebook>", 0, 0)
+def limit_lines(error) -> list[str]:
+    """The derivation limit as a rulebook diagnostic at the rule's id, with its source line and
+    caret; a limit not placed at a rule (a cross-check backend's) is its bare message."""
+    span = error.span
+    if span is None:
+        return [str(error)]
     found = Diagnostic(span, str(error))
     try:
         with open(span.file, encoding="utf-8") as handle:
-            return found.with_source({span.file: handle.read().split("\n")})
+            found = found.with_source({span.file: handle.read().split("\n")})
     except (OSError, UnicodeDecodeError):
-        return found
+        pass
+    return [found.render()]

@@ -177,9 +177,9 @@ def create_app(rulebook: Sequence[str] | None = None) -> Flask:
 
     @app.errorhandler(EvaluationLimit)
     def runaway(error: EvaluationLimit) -> Response:
-        from ..render.diagnostics import limit_diagnostic
+        from ..render.diagnostics import limit_lines
 
-        return _error(500, "The rulebook has errors", [limit_diagnostic(error).render(), "1 error(s)"])
+        return _error(500, "The rulebook has errors", [*limit_lines(error), "1 error(s)"])
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
