@@ -22,6 +22,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "questions": ("yimao questions", "yimao questions --format tsv"),
     "schools": ("yimao schools", f"yimao chart --school 黄金策 {CHART}"),
     "serve": ("yimao serve --port 8000",),
+    "sweep": ("yimao sweep report sweep.jsonl", "yimao sweep report space-parquet --json"),
+    "cache": ("yimao cache info", "yimao cache clear"),
 }
 
 
