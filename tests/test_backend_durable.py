@@ -99,10 +99,12 @@ def assert_same(layer, backend, lines, moment) -> None:
 
 
 @needs_durable
-@pytest.mark.parametrize("moment", [dated_moment(1), ganzhi_moment(2)], ids=["dated-1", "ganzhi-2"])
-def test_all_4096_pairs_at_two_seeded_moments(layer, backend, moment):
-    for lines in all_lines():
-        assert_same(layer, backend, lines, moment)
+def test_all_4096_pairs_across_two_seeded_moments(layer, backend):
+    # every pair once, the pairs alternating between a dated moment and one given as 干支 (each pair
+    # at both took six of the suite's minutes on a slow machine; the sample below adds two more)
+    moments = (dated_moment(1), ganzhi_moment(2))
+    for index, lines in enumerate(all_lines()):
+        assert_same(layer, backend, lines, moments[index % 2])
 
 
 @needs_durable
