@@ -49,7 +49,6 @@ class Overruling:
 @attrs.frozen
 class Answer:
     axis: Axis
-    sub_question: str
     word: str  # a word of the axis, or 未决
     side: str | None  # 吉 凶 平, None when undecided
     decided_by: tuple[Ruling, ...]
@@ -57,6 +56,10 @@ class Answer:
     overruled: tuple[Overruling, ...]
     unresolved: tuple[tuple[Ruling, Ruling], ...]
     timing: dict[str, Any] | None
+
+    @property
+    def sub_question(self) -> str:
+        return self.axis.name
 
 
 def rulings_of(conclusions: tuple[Conclusion, ...]) -> list[Ruling]:
@@ -130,19 +133,18 @@ class Weigher:
                     overruled[loser.rule] = Overruling(loser, winners[0], rule.id)
                 standing = [r for r in standing if r.rule not in overruled]
         sides = {side[r.rule] for r in standing}
-        name = axis.name
         lost = tuple(overruled[r.rule] for r in rulings if r.rule in overruled)
         if len(sides) > 1:
             pairs = tuple((a, b) for i, a in enumerate(standing) for b in standing[i + 1:] if side[a.rule] != side[b.rule])
-            return Answer(axis, name, UNDECIDED, None, (), tuple(standing), lost, pairs, None)
+            return Answer(axis, UNDECIDED, None, (), tuple(standing), lost, pairs, None)
         if not sides:
-            return Answer(axis, name, UNDECIDED, None, (), (), lost, (), None)
+            return Answer(axis, UNDECIDED, None, (), (), lost, (), None)
         won = sides.pop()
         decided = tuple(r for r in standing if not any(r.rule in below.get(o.rule, {}) for o in standing))
         supported = tuple(r for r in standing if r not in decided)
         word = self.method.word_for(won, axis)
         general_side = won if won in GENERAL else NEUTRAL
-        return Answer(axis, name, word, general_side, decided, supported, lost, (), self.timing(general_side, decided + supported))
+        return Answer(axis, word, general_side, decided, supported, lost, (), self.timing(general_side, decided + supported))
 
     def timing(self, side: str, rulings: tuple[Ruling, ...]) -> dict[str, Any] | None:
         """42.20: the first 刻期 (in the book's order) that times an answer on this side, then the

@@ -165,8 +165,7 @@ class Judgement:
                 "strength": ruling.strength, "texts": [c.text for c in ruling.conclusions], "timing": ruling.timings}
 
     def _precedence(self, precedence_id: str) -> dict[str, Any]:
-        method = self.chart.result.program.method
-        found = next((p for p in method.precedences if p.id == precedence_id), None)
+        found = self.chart.result.program.method.precedence(precedence_id)
         if found is None:
             return {"id": precedence_id, "cite": None, "quotes": []}
         return {"id": precedence_id, "cite": found.citation.ref, "quotes": list(found.citation.quotes)}

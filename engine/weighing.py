@@ -70,8 +70,8 @@ class Method:
             return axis.left[0]
         return axis.right[0]
 
-    def precedence(self, precedence_id: str) -> Precedence:
-        return next(p for p in self.precedences if p.id == precedence_id)
+    def precedence(self, precedence_id: str) -> Precedence | None:
+        return next((p for p in self.precedences if p.id == precedence_id), None)
 
 
 EMPTY = Method((), (), (), {})
@@ -91,18 +91,24 @@ class _Builder:
     def error(self, span: Span, message: str) -> None:
         self.diagnostics.append(Diagnostic(span, message))
 
+    def asks(self, statement: Axis | Reading) -> bool:
+        """An answer statement names a declared question and one of its sub-questions (or none)."""
+        question = self.questions.get(statement.question)
+        if question is None:
+            self.error(statement.span, f"answer {statement.name}: no question {statement.question} is declared")
+            return False
+        if statement.sub is not None and statement.sub not in question.subquestions:
+            self.error(statement.span, f"answer {statement.name}: {statement.question} has no sub-question {statement.sub}")
+            return False
+        return True
+
     # axes -----------------------------------------------------------------------------------
     def check_axes(self, axes: list[Axis]) -> None:
         """A word may lie on different sides of different questions' axes (成 is good in 功名 and
         bad in 疾病.成疾): a ruling is weighed on the axis of the question asked."""
         seen: dict[tuple[str, str | None, str | None], Axis] = {}
         for axis in axes:
-            question = self.questions.get(axis.question)
-            if question is None:
-                self.error(axis.span, f"answer {axis.name}: no question {axis.question} is declared")
-                continue
-            if axis.sub is not None and axis.sub not in question.subquestions:
-                self.error(axis.span, f"answer {axis.name}: {axis.question} has no sub-question {axis.sub}")
+            if not self.asks(axis):
                 continue
             key = (axis.question, axis.sub, axis.topic)
             if key in seen:
@@ -137,12 +143,7 @@ class _Builder:
     def check_readings(self, readings: list[Reading], declarations: dict) -> None:
         seen: dict[tuple, Reading] = {}
         for reading in readings:
-            question = self.questions.get(reading.question)
-            if question is None:
-                self.error(reading.span, f"answer {reading.name}: no question {reading.question} is declared")
-                continue
-            if reading.sub is not None and reading.sub not in question.subquestions:
-                self.error(reading.span, f"answer {reading.name}: {reading.question} has no sub-question {reading.sub}")
+            if not self.asks(reading):
                 continue
             decl = declarations.get(reading.predicate)
             if decl is None:
