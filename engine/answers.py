@@ -148,8 +148,13 @@ class Weigher:
 
     def timing(self, side: str, rulings: tuple[Ruling, ...]) -> dict[str, Any] | None:
         """42.20: the first 刻期 (in the book's order) that times an answer on this side, then the
-        rulings' own 应期 as alternatives."""
+        rulings' own 应期 as alternatives; a question that asks when (`answer Q.SUB by 应期`) takes
+        its rulings' own 应期 first, the chapter's method for that question, and the 刻期 after."""
         found: list[dict[str, Any]] = []
+        own = [{"when": when, "by": ruling.rule, "method": None} for ruling in rulings for when in ruling.timings]
+        asks_when = self.method.asks_when(self.question, self.sub) is not None
+        if asks_when:
+            found.extend(own)
         for choice in self.method.timings:
             methods = [m for m, s in choice.methods if s == side]
             facts = self.facts_of(choice.predicate)
@@ -158,9 +163,8 @@ class Weigher:
                     if fact["args"].get(choice.method_arg) == method:
                         found.append({"when": f"{fact['args']['支']}日", "by": fact["rule"], "method": method,
                                       "line": fact["args"].get("位"), "layer": fact["args"].get("层")})
-        for ruling in rulings:
-            for when in ruling.timings:
-                found.append({"when": when, "by": ruling.rule, "method": None})
+        if not asks_when:
+            found.extend(own)
         unique: list[dict[str, Any]] = []
         for item in found:
             if not any(u["when"] == item["when"] for u in unique):

@@ -139,6 +139,9 @@ def run_case(engine: Engine, case: Case) -> Outcome:
                 wrong.append(f"the book says {case.verdict}, the engine 未决 ({pairs})")
             elif not _same_side(judgement, answer, case.verdict):
                 wrong.append(f"the book says {case.verdict}, the engine answers {engine_verdict}")
+            elif case.timing and answer.get("asks") == "应期" and case.timing not in _answered_when(answer):
+                # a question that asks when is answered by its 应期: the book's must be the answer, not an alternative
+                wrong.append(f"the book's answer is {case.timing}, the engine's {_answered_when(answer) or 'none'}")
             elif case.timing and not any(case.timing in t["when"] for t in _timings(answer)):
                 wrong.append(f"the book's timing is {case.timing}, the engine's {', '.join(t['when'] for t in _timings(answer)) or 'none'}")
     if not wrong:
@@ -164,6 +167,11 @@ def _same_side(judgement: Judgement, answer: dict[str, Any], word: str) -> bool:
     axis = next(a.axis for a in judgement.weighed() if a.sub_question == answer["sub_question"])
     method = judgement.chart.result.program.method
     return method.side(word, axis) == method.side(answer["answer"], axis)
+
+
+def _answered_when(answer: dict[str, Any]) -> str:
+    """The 应期 a question that asks when answers with (its primary), or ''."""
+    return answer["timing"]["primary"]["when"] if answer["timing"] else ""
 
 
 def _timings(answer: dict[str, Any]) -> list[dict[str, Any]]:

@@ -253,6 +253,21 @@ class Reading:
 
 
 @attrs.frozen
+class Timed:
+    """A question that asks when (63.5 发年 which year, 63.14 升时 which month): its answer is the
+    应期 of its own rulings, the chapter's method for that question, before 42.20's 刻期."""
+
+    question: str
+    sub: str | None
+    citation: Citation | None
+    span: Span
+
+    @property
+    def name(self) -> str:
+        return f"{self.question}.{self.sub}" if self.sub else self.question
+
+
+@attrs.frozen
 class Selector:
     """Which rulings a precedence names: a rule id, an id prefix (`卦验断.*`), every ruling
     (`*`), or every ruling on one side (`side 凶`)."""
@@ -312,3 +327,4 @@ class Module:
     precedences: tuple[Precedence, ...] = ()
     timings: tuple[TimingChoice, ...] = ()
     readings: tuple[Reading, ...] = ()
+    timed: tuple[Timed, ...] = ()

@@ -174,12 +174,14 @@ class Judgement:
         rows = []
         readings = self.readings()
         explainer = Explainer(self.chart.result) if proofs else None
+        asks_when = self.chart.result.program.method.asks_when(self.question.name, self.question.sub) is not None
         for answer in self.weighed():
             strength = next((r.strength for r in answer.decided_by if r.strength), None)
             rows.append({
                 "sub_question": answer.sub_question, "answer": answer.word, "side": answer.side,
                 "axis": f"{' '.join(answer.axis.left)} / {' '.join(answer.axis.right)}",
                 "strength": strength, "timing": answer.timing,
+                "asks": "应期" if asks_when else None,
                 "decided_by": [self._ruling(r) for r in answer.decided_by],
                 "supported_by": [self._ruling(r) for r in answer.supported_by],
                 "overruled": [dict(self._ruling(o.loser), by=o.winner.rule, precedence=self._precedence(o.precedence))
@@ -212,7 +214,7 @@ class Judgement:
                                 "strength": None, "texts": [text], "timing": []}
             rows.append({"sub_question": reading.name, "answer": "、".join(str(v) for v in found) or UNDECIDED,
                          "side": "平" if found else None, "axis": f"by {reading.predicate}({reading.arg})",
-                         "strength": None, "timing": None, "decided_by": list(found.values()), "supported_by": [],
+                         "strength": None, "timing": None, "asks": None, "decided_by": list(found.values()), "supported_by": [],
                          "overruled": [], "unresolved": []})
         return rows
 

@@ -16,7 +16,7 @@ from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, U
 from . import bounds
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Axis, Change, Reading, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
+    Arg, Arith, Atom, Axis, Change, Reading, Timed, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
     Question, Rule, School, Section, Selector, Span, Table, TimingChoice, Var, Verdict, Wildcard,
 )
 from .paths import grammar_dir
@@ -242,6 +242,13 @@ class _ToIR(Transformer):
         (question, sub, span), predicate, arg = children
         return _Pending(("reading", question, sub, str(predicate), str(arg), span))
 
+    def answer_by_time(self, meta, children):
+        (question, sub, span), word = children
+        if str(word) != "应期":
+            raise SyntaxProblem(Diagnostic(self._tok(word), f"answer {question}{'.' + sub if sub else ''} by {word}: "
+                                           "say `by 应期` (a question that asks when) or `by PRED(ARG)` (an answer in its own kind)"))
+        return _Pending(("timed", question, sub, span))
+
     def rule_selector(self, meta, children):
         rule_id, span = children[0]
         return Selector("rule", rule_id, span)
@@ -398,7 +405,7 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
     school: School | None = None
     changes: list[Change] = []
     questions: list[Question] = []
-    judging: dict[str, list] = {"answer": [], "precedence": [], "timing": [], "reading": []}
+    judging: dict[str, list] = {"answer": [], "precedence": [], "timing": [], "reading": [], "timed": []}
     sections: list[Section] = []
     rules: list[Rule] = []
     tables: list[Table] = []
@@ -451,7 +458,8 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
             )
     module = Module(file, chapter, chapter_name, chapter_span, tuple(declarations), tuple(sections), tuple(rules),
                     tuple(tables), school, tuple(changes), tuple(questions), tuple(judging["answer"]),
-                    tuple(judging["precedence"]), tuple(judging["timing"]), tuple(judging["reading"]))
+                    tuple(judging["precedence"]), tuple(judging["timing"]), tuple(judging["reading"]),
+                    tuple(judging["timed"]))
     return module, diagnostics
 
 
@@ -462,7 +470,7 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
     own = None
     if current is None or current.narrative is not None:
         where = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
-        diagnostics.append(Diagnostic(span, f"{'answer' if kind == 'reading' else kind} has no citation: {where}"))
+        diagnostics.append(Diagnostic(span, f"{'answer' if kind in ('reading', 'timed') else kind} has no citation: {where}"))
         if kind != "answer":  # an axis is kept, so that its words do not raise errors of their own
             return None
     else:
@@ -470,6 +478,9 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
     if kind == "reading":
         _, question, sub, predicate, arg, _ = item
         return Reading(question, sub, predicate, arg, own, span)
+    if kind == "timed":
+        _, question, sub, _ = item
+        return Timed(question, sub, own, span)
     if kind == "answer":
         _, question, sub, topic, left, right, mapping, _ = item
         sides = (mapping[0], mapping[1] if len(mapping) > 1 else mapping[0])

@@ -14,7 +14,7 @@ from typing import Iterable
 import attrs
 
 from .diagnostics import Diagnostic
-from .ir import Axis, Citation, Precedence, Question, Reading, Rule, Selector, Span, TimingChoice
+from .ir import Axis, Citation, Precedence, Question, Reading, Rule, Selector, Span, Timed, TimingChoice
 
 GOOD, BAD, NEUTRAL = "吉", "凶", "平"
 GENERAL = (GOOD, BAD)  # the general axis of chapters 11-42, always declared
@@ -40,6 +40,11 @@ class Method:
     below: dict[str, dict[str, str]] = attrs.field(eq=False)
     side_precedences: tuple[SidePrecedence, ...] = ()
     readings: tuple[Reading, ...] = ()
+    timed: tuple[Timed, ...] = ()
+
+    def asks_when(self, question: str, sub: str | None) -> Timed | None:
+        """The `answer Q.SUB by 应期` of the (sub-)question asked, when it asks when."""
+        return next((t for t in self.timed if t.question == question and t.sub == sub), None)
 
     def readings_for(self, question: str, sub: str | None) -> list[Reading]:
         """The answers in their own kind of the (sub-)question asked."""
@@ -158,6 +163,17 @@ class _Builder:
                 self.error(reading.span, f"answer {reading.name} by {reading.predicate} is already declared at {seen[key].span}")
                 continue
             seen[key] = reading
+
+    def check_timed(self, timed: list[Timed]) -> None:
+        seen: dict[tuple, Timed] = {}
+        for statement in timed:
+            if not self.asks(statement):
+                continue
+            key = (statement.question, statement.sub)
+            if key in seen:
+                self.error(statement.span, f"answer {statement.name} by 应期 is already declared at {seen[key].span}")
+                continue
+            seen[key] = statement
 
     # precedence -----------------------------------------------------------------------------
     def expand(self, selector: Selector) -> list[str]:
@@ -307,6 +323,7 @@ def build_method(modules, rules: list[Rule], declarations: dict, retired: set[st
     precedences = [p for m in modules for p in m.precedences]
     timings = [t for m in modules for t in m.timings]
     readings = [r for m in modules for r in m.readings]
+    timed = [t for m in modules for t in m.timed]
     checked = {r.id for r in rules}
     failed = {r.id for m in modules for r in m.rules if r.verdicts and r.id not in checked}
     builder = _Builder(questions, rules, retired | failed, diagnostics)
@@ -315,4 +332,5 @@ def build_method(modules, rules: list[Rule], declarations: dict, retired: set[st
     below, sides = builder.check_precedences(precedences)
     builder.check_timings(timings, declarations)
     builder.check_readings(readings, declarations)
-    return Method(tuple(axes), tuple(precedences), tuple(timings), below, tuple(sides), tuple(readings))
+    builder.check_timed(timed)
+    return Method(tuple(axes), tuple(precedences), tuple(timings), below, tuple(sides), tuple(readings), tuple(timed))

@@ -143,6 +143,20 @@ def test_a_question_answered_in_its_own_kind(tmp_path, capsys):
     assert not [a for a in run(tmp_path, capsys, "779977")["answers"] if a["axis"].startswith("by ")]
 
 
+def test_a_question_that_asks_when_is_answered_by_its_own_rulings_timing(tmp_path, capsys):
+    """`answer 疾病 by 应期`: the rulings' own 应期 first (the chapter's method for a question that
+    asks when), 42.20's 刻期 after; without it, 刻期 first (test_timing_by_kekqi_…: 子日, then 午日)."""
+    timed = BOOK + "§56.3\nanswer 疾病 by 应期\n"
+    asked = the_answer(run(tmp_path, capsys, "977977", text=timed))
+    assert asked["asks"] == "应期" and asked["answer"] == "愈"
+    assert asked["timing"]["primary"] == {"when": "午日", "by": "病安.生", "method": None}
+    assert [t["when"] for t in asked["timing"]["alternatives"]] == ["子日"]
+    assert the_answer(run(tmp_path, capsys, "977977"))["asks"] is None
+    write(tmp_path, timed, name="56-疾病.ym", inputs=INPUTS)
+    assert main(["judge", "--rulebook", str(tmp_path), "--question", "疾病", "--lines", "977977"]) == 0
+    assert "答 疾病: 午日 · 愈" in capsys.readouterr().out
+
+
 # --- static checks ----------------------------------------------------------------------------
 
 def errors(tmp_path, text):
@@ -177,6 +191,8 @@ def test_a_verdict_word_no_axis_declares_is_an_error(tmp_path):
     ("answer 疾病.症候 by 病方(向)", "it has no argument 向 (it has: 方, 由)"),
     ("answer 疾病.无此 by 病方(方)", "疾病 has no sub-question 无此"),
     ("answer 疾病.症候 by 病方(由)", "answer 疾病.症候 by 病方 is already declared"),
+    ("answer 疾病.无此 by 应期", "疾病 has no sub-question 无此"),
+    ("answer 疾病.症候 by 时候", "say `by 应期` (a question that asks when) or `by PRED(ARG)`"),
 ])
 def test_each_new_static_check(tmp_path, statement, expected):
     found = errors(tmp_path, BOOK + "§56.3\n" + statement + "\n")

@@ -101,3 +101,20 @@ def test_the_birth_year_in_the_ghost_tomb_is_not_weighed_against_the_use_god(cap
     # 56.1 (EX094): 子孙 旺相, yet 命随鬼墓: 「不治之疾也」, 不论用神衰旺
     _, answer = judge(capsys, "疾病", "--hexagram", "同人", "--month", "戌", "--day", "甲辰", "--about", "子", "--birth-year", "亥")
     assert answer["answer"] == "不愈" and "疾病.不治" in [d["rule"] for d in answer["decided_by"]]
+
+
+def test_questions_that_ask_when_answer_with_the_chapters_own_time(capsys):
+    """63.5 「如筮发迹何年」 answers with a year, 63.14 「其升何时」 with a month, 53.4 产期 with a day:
+    the chapter's own timing before 42.20's days, which stay alternatives; the catalog says so."""
+    data, answer = judge(capsys, "功名.发年", "--hexagram", "革", "--month", "酉", "--day", "壬戌")
+    assert answer["asks"] == "应期" and answer["timing"]["primary"]["when"] == "丑年"
+    assert "丑日" in [t["when"] for t in answer["timing"]["alternatives"]]  # 刻期.入墓, no longer first
+    _, plain = judge(capsys, "功名", "--hexagram", "革", "--month", "酉", "--day", "壬戌")
+    assert plain["asks"] is None and plain["timing"]["primary"]["when"] == "丑日"
+    _, month = judge(capsys, "功名.升时", "--hexagram", "丰", "--month", "亥", "--day", "壬戌")
+    assert month["timing"]["primary"] == {"when": "丑月", "by": "升时.弱值月", "method": None}
+    assert main(["questions", "--json"]) == 0
+    rows = {row["question"]: row for row in json.loads(capsys.readouterr().out)["questions"]}
+    assert rows["功名"]["answered_in_kind"]["功名.发年"] == [{"by": "应期", "cite": "63.5"}]
+    assert rows["胎产"]["answered_in_kind"]["胎产.产期"] == [{"by": "应期", "cite": "53.5"}]
+    assert {"by": "任方(方)", "cite": "63.15"} in rows["功名"]["answered_in_kind"]["功名.升方"]

@@ -34,9 +34,34 @@ def catalog(program) -> list[dict]:
          "use_god_rules": rules_by_question.get(q.name, []),
          "answers": {a.name: {"left": list(a.left), "right": list(a.right), "sides": [a.left_side, a.right_side],
                               "cite": a.citation.ref if a.citation else None}
-                     for a in method.axes_of(q.name)}}
+                     for a in method.axes_of(q.name)},
+         "answered_in_kind": _in_kind(method, q.name)}
         for q in sorted(program.questions, key=lambda q: (q.chapter, q.name))
     ]
+
+
+def _in_kind(method, question: str) -> dict[str, list[dict]]:
+    """What each (sub-)question is answered with beside its axis: its 应期 (a question that asks
+    when) or a reading's values (a direction, a price, a cause)."""
+    found: dict[str, list[dict]] = {}
+    for item in method.timed:
+        if item.question == question:
+            found.setdefault(item.name, []).append({"by": "应期", "cite": item.citation.ref if item.citation else None})
+    for item in method.readings:
+        if item.question == question:
+            found.setdefault(item.name, []).append({"by": f"{item.predicate}({item.arg})",
+                                                    "cite": item.citation.ref if item.citation else None})
+    return found
+
+
+def _subs(row: dict) -> str:
+    """The sub-questions, each answered in its own kind marked with what it is answered by."""
+    kinds = row["answered_in_kind"]
+    words = []
+    for sub in row["sub_questions"]:
+        by = kinds.get(f"{row['question']}.{sub}")
+        words.append(f"{sub}→{'、'.join(b['by'] for b in by)}" if by else sub)
+    return " ".join(words)
 
 
 def _axis(row: dict) -> str:
@@ -50,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         print_json({"questions": rows})
         return 0
     print_table(args, ("章", "question", "answer", "sub-questions", "用神"),
-                [(str(row["chapter"]), row["question"], _axis(row), " ".join(row["sub_questions"]), row["use_god"])
+                [(str(row["chapter"]), row["question"], _axis(row), _subs(row), row["use_god"])
                  for row in rows])
     if not rows:
         console().print("no question chapter is encoded yet")

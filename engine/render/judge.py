@@ -45,6 +45,8 @@ def answer_lines(answer: dict[str, Any]) -> list[Text]:
     head = Text()
     undecided = answer["side"] is None
     head.append(f"答 {answer['sub_question']}: ", style="bold")
+    if answer.get("asks") == "应期" and answer["timing"] and not undecided:  # a question that asks when
+        head.append(f"{answer['timing']['primary']['when']} · ", style="bold")
     head.append(answer["answer"], style="bold yellow" if undecided else ("bold red" if answer["side"] == "凶" else "bold green"))
     if answer["side"] and answer["side"] != answer["answer"]:
         head.append(f" ({answer['side']})")
