@@ -118,3 +118,13 @@ def test_questions_that_ask_when_answer_with_the_chapters_own_time(capsys):
     assert rows["功名"]["answered_in_kind"]["功名.发年"] == [{"by": "应期", "cite": "63.5"}]
     assert rows["胎产"]["answered_in_kind"]["胎产.产期"] == [{"by": "应期", "cite": "53.5"}]
     assert {"by": "任方(方)", "cite": "63.15"} in rows["功名"]["answered_in_kind"]["功名.升方"]
+
+
+def test_a_named_place_is_answered_with_the_quarter_the_chart_points_to(capsys):
+    """63.19 「或指是地是官，而筮同此法」: 是地 gets 成 / 不成 and 63.15's quarter (戌建戊申日 革: the
+    earth 官, 中央 -- the man went to 河南); a question of another kind gets no quarter."""
+    data, _ = judge(capsys, "功名.是地", "--hexagram", "革", "--month", "戌", "--day", "戊申")
+    kinds = {a["axis"]: a["answer"] for a in data["answers"]}
+    assert kinds["by 任方(方)"] == "中央" and kinds["成 升 吉 / 不成 阻 不升 凶"] == "成"
+    data, _ = judge(capsys, "功名.是官", "--hexagram", "革", "--month", "戌", "--day", "戊申")
+    assert not [a for a in data["answers"] if a["axis"].startswith("by ")]
