@@ -188,3 +188,10 @@ def _topological(rulings: list[Ruling], below: dict[str, dict[str, str]]) -> lis
             ordered.extend(remaining)
             break
     return ordered
+
+
+def answer_words(result, question: str, sub: str | None) -> dict[str, str]:
+    """Each answer's word on a result (未决 where no precedence decides), without its 应期: what a
+    sweep compares between two schools."""
+    weigher = Weigher(result.program.method, question, sub, lambda predicate: [])
+    return {answer.sub_question: answer.word for answer in weigher.answers(result.conclusions)}

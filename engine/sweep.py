@@ -107,6 +107,7 @@ class Comparer:
 
         self.engines = tuple(load_engine(rulebook, school=s) for s in schools)
         parsed = parse_question(self.engines[0].program, question, None, None, None) if question else None
+        self.question = parsed
         self.extra = list(parsed.facts()) if parsed else []
         self.index = ChangeIndex(*self.engines)
         self.moments: dict[tuple, tuple] = {}
@@ -139,8 +140,19 @@ class Comparer:
                 cast = casts[spec["lines"]] = tuple(base_facts(e, Cast.from_lines(spec["lines"]), None) for e in self.engines)
             moment = self.moment_facts(spec)
             a, b = (e.evaluate(c + m + self.extra) for e, c, m in zip(self.engines, cast, moment))
-            rows.append({"id": spec["id"], "spec": spec, "changes": sorted(self.index.keys(a, b))})
+            keys = self.index.keys(a, b) | (self.answer_changes(a, b) if self.question else set())
+            rows.append({"id": spec["id"], "spec": spec, "changes": sorted(keys)})
         return rows
+
+    def answer_changes(self, a, b) -> set[str]:
+        """The answers of the question asked that differ between the two schools, each as a key
+        `答 Q.SUB: a → b` (stored and counted beside the overlay changes)."""
+        from .answers import answer_words
+
+        name, sub = self.question.name, self.question.sub
+        first, second = answer_words(a, name, sub), answer_words(b, name, sub)
+        return {f"{ANSWER_KEY}{key}: {first.get(key, '—')} → {second.get(key, '—')}"
+                for key in set(first) | set(second) if first.get(key) != second.get(key)}
 
 
 def compare_chunk(rulebook, schools: tuple[str, str], question: str | None, specs: list[dict[str, Any]]) -> list[Row]:
@@ -231,9 +243,13 @@ def _pool_chunk(task: tuple) -> list[Row]:
     return compare_chunk(*task)
 
 
+ANSWER_KEY = "答 "  # a change key that is an answer of the question asked, not an overlay change
+
+
 def summarize(rows: Iterable[Row], ids: set[str] | None = None) -> dict[str, Any]:
     """Per overlay change: in how many charts it changed something, their share, and the chart of
-    the smallest id as its example (so the summary does not depend on the order of the rows)."""
+    the smallest id as its example (so the summary does not depend on the order of the rows); per
+    changed answer (a sweep with --question) the same, under `answers`."""
     counts: dict[str, int] = {}
     examples: dict[str, dict[str, Any]] = {}
     seen = set()
@@ -246,6 +262,8 @@ def summarize(rows: Iterable[Row], ids: set[str] | None = None) -> dict[str, Any
             if key not in examples or row["id"] < examples[key]["id"]:
                 examples[key] = row["spec"]
     charts = len(seen)
-    changes = [{"change": key, "charts": counts[key], "share": round(counts[key] / charts, 6), "example": examples[key]}
-               for key in sorted(counts)]
-    return {"charts": charts, "changes": changes}
+    found = [{"change": key, "charts": counts[key], "share": round(counts[key] / charts, 6), "example": examples[key]}
+             for key in sorted(counts)]
+    changes = [row for row in found if not row["change"].startswith(ANSWER_KEY)]
+    answers = [dict(row, change=row["change"][len(ANSWER_KEY):]) for row in found if row["change"].startswith(ANSWER_KEY)]
+    return {"charts": charts, "changes": changes, "answers": answers}

@@ -241,3 +241,33 @@ def test_a_dask_cluster_gives_the_pools_results(rulebook, tmp_path, capsys):
         while _session(process.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not _session(process.pid)
+
+
+QUESTION = """\
+chapter 56 疾病
+question 疾病 chapter 56 "test"
+§56.1 「夫死生有命」
+answer 疾病: 愈 / 不愈
+rule 病.动 when 问(事: 疾病), 动(位: 2) then 断 不愈 "动"
+rule 病.静 when 问(事: 疾病), not 动(位: 2) then 断 愈 "静"
+"""
+
+
+def test_a_sweep_with_a_question_counts_the_answers_that_change(rulebook, tmp_path, capsys):
+    """With --question the sweep compares the answers: 甲派 disables 月破.老阴, so an old-yin second
+    line moves in 易冒 only, and the illness answer turns from 不愈 to 愈 on exactly those charts."""
+    from test_judge import INPUTS as QUESTION_INPUTS
+
+    write(Path(rulebook), QUESTION, name="56-疾病.ym", inputs=QUESTION_INPUTS)
+    data = sweep(capsys, rulebook, "--sweep", "random", "--count", "40", "--seed", "3", "--jobs", "1",
+                 "--question", "疾病", "--out", str(tmp_path / "q.jsonl"))
+    rows = [json.loads(line) for line in (tmp_path / "q.jsonl").read_text(encoding="utf-8").splitlines()]
+    old_yin_second = {r["id"] for r in rows if r["spec"]["lines"][1] == "6"}
+    assert old_yin_second and data["answers"] == [{
+        "change": "疾病: 不愈 → 愈", "charts": len(old_yin_second), "share": round(len(old_yin_second) / 40, 6),
+        "example": next(r["spec"] for r in sorted(rows, key=lambda r: r["id"]) if r["id"] in old_yin_second)}]
+    assert data["changes"] and not [row for row in data["changes"] if row["change"].startswith("答")]  # kept apart
+    without = sweep(capsys, rulebook, "--sweep", "random", "--count", "40", "--seed", "3", "--jobs", "1")
+    assert without["answers"] == [] and without["changes"] == data["changes"]
+    assert main(["sweep", "report", str(tmp_path / "q.jsonl")]) == 0
+    assert "疾病: 不愈 → 愈" in capsys.readouterr().out

@@ -36,7 +36,7 @@ def register(subparsers) -> None:
                                    "cores or a Dask cluster, resumable.")
     parser.add_argument("--school", action="append", default=[], metavar="NAME",
                         help="a school to compare (give two; one alone is compared with 易冒)")
-    parser.add_argument("--question", metavar="Q[.SUB]", help="also compare the verdicts of this question")
+    parser.add_argument("--question", metavar="Q[.SUB]", help="also compare the verdicts of this question; with --sweep, its answers: per change of answer (Q.SUB: a → b) how many charts, their share, an example")
     parser.add_argument("--about", metavar="WHO", help="whom the question is about")
     parser.add_argument("--sweep", metavar="pairs|random|space", help="compare over many charts")
     parser.add_argument("--count", type=int, metavar="N", help="with --sweep random: how many charts; with --sweep space: "

@@ -57,3 +57,8 @@ def print_summary(summary: dict, title: str) -> None:
     out = console()
     out.print(Text(title, style="bold"))
     out.print(table)
+    if summary.get("answers"):
+        answers = Table("answer changed (Q.SUB: first school → second)", "charts", "share", "example chart")
+        for row in summary["answers"]:
+            answers.add_row(row["change"], str(row["charts"]), f"{row['share']:.2%}", example_flags(row["example"]))
+        out.print(answers)
