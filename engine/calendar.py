@@ -8,6 +8,8 @@ to the second. Partial input is normal (a book case may give only the month bran
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from types import MappingProxyType
@@ -17,7 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from attrs import evolve, field, frozen
 import tyme4py
 from tyme4py.lunar import LunarDay
-from tyme4py.solar import SolarTerm, SolarTime
+from tyme4py.solar import SolarTerm
 
 from .errors import UsageError
 
@@ -250,22 +252,55 @@ class Moment:
 # -- reckoning -------------------------------------------------------------------------------
 
 
+# The month branch each 节 opens (立春 the 寅 month … 小寒 the 丑 month).
+JIE_MONTH = {"立春": "寅", "惊蛰": "卯", "清明": "辰", "立夏": "巳", "芒种": "午", "小暑": "未",
+             "立秋": "申", "白露": "酉", "寒露": "戌", "立冬": "亥", "大雪": "子", "小寒": "丑"}
+_DAY_ZERO = date(2000, 1, 1)  # a 戊午 day: index 54 of the sixty
+
+
 def _reckon(beijing: datetime, day_boundary: str) -> dict:
-    """Pillars, solar term and the month's 节 at a Beijing-time instant (to the second)."""
+    """Pillars, solar term and the month's 节 at a Beijing-time instant (to the second).
+
+    Only the solar terms need astronomy: tyme4py gives each year's 24 instants once (cached); the
+    pillars then follow by the calendar's arithmetic, as tyme4py itself reckons them (the year
+    turns at 立春 and the month at its 节, to the second; the day is the civil date's, advanced at
+    23:00 under that boundary; the hour stem by 五鼠遁 from the day that begins at 23:00).  Each
+    chart used to ask tyme4py for its lunar hour, a fifth of the API's time per chart;
+    tests/test_calendar.py checks this against tyme4py's own reckoning, boundaries included."""
     _check_year(beijing.year)
-    solar = SolarTime.from_ymd_hms(beijing.year, beijing.month, beijing.day, beijing.hour, beijing.minute, beijing.second)
-    hour = solar.get_sixty_cycle_hour()
-    if day_boundary == "23:00":
-        day = hour.get_day()  # tyme4py advances the day at 23:00
-    else:
-        day = solar.get_solar_day().get_lunar_day().get_sixty_cycle()
-    term = solar.get_term()
-    jie = term if term.is_jie() else term.next(-1)
-    reckoned = {"solar_term": term.get_name(), "jie": jie.get_name(), "jie_instant": term_instant(jie)}
-    for name, cycle in (("year", hour.get_year()), ("month", hour.get_month()), ("day", day), ("hour", hour.get_sixty_cycle())):
-        reckoned[f"{name}_stem"] = cycle.get_heaven_stem().get_name()
-        reckoned[f"{name}_branch"] = cycle.get_earth_branch().get_name()
-    return reckoned
+    instant = beijing.replace(tzinfo=None)
+    terms = _terms_around(beijing.year)
+    at = bisect.bisect_right(terms, (instant, "\uffff")) - 1
+    term_at, term = terms[at]
+    jie_at, jie = next((t for t in reversed(terms[:at + 1]) if t[1] in JIE_MONTH))
+    spring = next(t for t in terms if t[1] == "立春" and t[0].year == beijing.year)[0]
+    year = beijing.year if instant >= spring else beijing.year - 1
+    year_stem, year_branch = STEMS[(year - 4) % 10], BRANCHES[(year - 4) % 12]
+    month_branch = JIE_MONTH[jie]
+    civil = (beijing.date() - _DAY_ZERO).days + 54
+    next_day = civil + (1 if beijing.hour >= 23 else 0)  # the day that begins at 23:00
+    day = next_day if day_boundary == "23:00" else civil
+    hour_branch = BRANCHES[(beijing.hour + 1) // 2 % 12]
+    return {
+        "solar_term": term, "jie": jie, "jie_instant": jie_at.replace(tzinfo=BEIJING),
+        "year_stem": year_stem, "year_branch": year_branch,
+        "month_stem": month_stem_for(year_stem, month_branch), "month_branch": month_branch,
+        "day_stem": STEMS[day % 10], "day_branch": BRANCHES[day % 12],
+        "hour_stem": hour_stem_for(STEMS[next_day % 10], hour_branch), "hour_branch": hour_branch,
+    }
+
+
+@functools.cache
+def _terms_of(year: int) -> tuple[tuple[datetime, str], ...]:
+    """The 24 solar terms tyme4py counts for `year` (from the 冬至 before it), Beijing wall time."""
+    first = SolarTerm.from_index(year, 0)
+    return tuple((term_instant(t).replace(tzinfo=None), t.get_name()) for t in (first.next(i) for i in range(24)))
+
+
+@functools.cache
+def _terms_around(year: int) -> tuple[tuple[datetime, str], ...]:
+    """The terms from the 冬至 before the year before `year` to the last of the year after it."""
+    return _terms_of(year - 1) + _terms_of(year) + _terms_of(year + 1)
 
 
 def term_instant(term: SolarTerm) -> datetime:

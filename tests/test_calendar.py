@@ -411,3 +411,49 @@ def test_flags_make_moments():
 def test_moment_flag_conflicts_are_usage_errors(argv, message):
     with pytest.raises(UsageError, match=message):
         moment_from_args(parse(*argv))
+
+
+def _tyme4py_reckoning(beijing: datetime, day_boundary: str) -> dict:
+    """The oracle: tyme4py's own lunar hour (what `_reckon` asked it for every chart before)."""
+    from tyme4py.solar import SolarTime
+
+    from engine.calendar import term_instant
+
+    solar = SolarTime.from_ymd_hms(beijing.year, beijing.month, beijing.day, beijing.hour, beijing.minute, beijing.second)
+    hour = solar.get_sixty_cycle_hour()
+    day = hour.get_day() if day_boundary == "23:00" else solar.get_solar_day().get_lunar_day().get_sixty_cycle()
+    term = solar.get_term()
+    jie = term if term.is_jie() else term.next(-1)
+    found = {"solar_term": term.get_name(), "jie": jie.get_name(), "jie_instant": term_instant(jie)}
+    for name, cycle in (("year", hour.get_year()), ("month", hour.get_month()), ("day", day), ("hour", hour.get_sixty_cycle())):
+        found[f"{name}_stem"] = cycle.get_heaven_stem().get_name()
+        found[f"{name}_branch"] = cycle.get_earth_branch().get_name()
+    return found
+
+
+@settings(derandomize=True, deadline=None, max_examples=300)
+@given(st.datetimes(min_value=datetime(1801, 1, 1), max_value=datetime(2199, 12, 31, 23, 59, 59)),
+       st.sampled_from(["23:00", "00:00"]))
+def test_the_arithmetic_reckoning_is_tyme4pys(naive, boundary):
+    """Pillars by arithmetic over each year's term instants give what tyme4py's lunar hour gives."""
+    from engine.calendar import _reckon
+
+    beijing = naive.replace(microsecond=0, tzinfo=timezone(timedelta(hours=8)))
+    assert _reckon(beijing, boundary) == _tyme4py_reckoning(beijing, boundary)
+
+
+@pytest.mark.parametrize("year", [1901, 1984, 2024, 2025, 2100])
+def test_the_arithmetic_reckoning_at_every_term_and_midnight_edge(year):
+    """A second before, at, and after each of a year's 24 term instants, and around 23:00 and
+    midnight of those days, under both boundaries."""
+    from engine.calendar import _reckon, _terms_of
+
+    zone = timezone(timedelta(hours=8))
+    for instant, _ in _terms_of(year):
+        edges = [instant + timedelta(seconds=d) for d in (-1, 0, 1)]
+        day = instant.replace(hour=0, minute=0, second=0)
+        edges += [day + timedelta(hours=h, seconds=d) for h in (23, 24) for d in (-1, 0)]
+        for moment in edges:
+            for boundary in ("23:00", "00:00"):
+                beijing = moment.replace(tzinfo=zone)
+                assert _reckon(beijing, boundary) == _tyme4py_reckoning(beijing, boundary), (moment, boundary)
