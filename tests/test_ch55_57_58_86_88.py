@@ -1,0 +1,91 @@
+"""Chapters 55 痘疹, 57 医药, 58 鬼神, 86 侍神, 87 巫祝, 88 怪异: for each sub-question a chart the book
+answers one way and one it answers the other, through `engine.judge`, and the answers in their own
+kind (a place on the body, a person, a remedy, a physician, a kind of spirit)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import engine
+
+
+@lru_cache(maxsize=None)
+def judged(question: str, hexagram: str, month: str, day: str, about: str | None = None,
+           year: str | None = None, course: str | None = None):
+    return engine.judge(question=question, hexagram=hexagram, month=month, day=day, about=about, year=year,
+                        course=course)
+
+
+def answer(question: str, hexagram: str, month: str, day: str, **kwargs) -> dict:
+    """The answer of the asked (sub-)question on its word axis (the first of `answers()` for it)."""
+    rows = judged(question, hexagram, month, day, **kwargs).answers()
+    return next(r for r in rows if r["sub_question"] == question and not r["axis"].startswith("by "))
+
+
+def reading(question: str, hexagram: str, month: str, day: str, **kwargs) -> set[str]:
+    """The values of the asked sub-question's answer in its own kind."""
+    rows = judged(question, hexagram, month, day, **kwargs).answers()
+    found = next((r for r in rows if r["sub_question"] == question and r["axis"].startswith("by ")), None)
+    return set(found["answer"].split("、")) if found and found["answer"] != "未决" else set()
+
+
+def deciders(row: dict) -> set[str]:
+    return {r["rule"] for r in row["decided_by"]}
+
+
+# --- 55 痘疹 -----------------------------------------------------------------------------------
+# 同人 (离宫 火, 归魂): the 亥 官鬼 on line 3 (inner 离); 同人之无妄: it moves, into the 辰 子孙 of 震.
+
+def test_pox_comes_when_the_ghost_moves_on_the_day_and_not_when_it_is_void():
+    moving = answer("痘疹.见痘", "履之同人", "丑", "乙卯")                     # 55.2: 当日见标
+    assert moving["answer"] == "有痘" and moving["timing"]["primary"]["when"] == "卯日"
+    static = answer("痘疹.见痘", "履之睽", "丑", "乙卯")                       # EX091: 应迟
+    assert static["answer"] == "有痘" and static["timing"]["primary"]["when"] == "卯月"
+    assert "见痘.静" in {o["rule"] for o in static["overruled"]}
+    void = answer("痘疹.见痘", "同人", "辰", "辛未", year="己亥")              # 55.3: 终岁康宁
+    assert void["answer"] == "无痘" and "见痘.空" in deciders(void)
+
+
+def test_pox_asked_alone_is_whether_it_comes():
+    assert answer("痘疹", "同人", "辰", "辛未", year="己亥")["answer"] == "无痘"
+
+
+def test_going_home_in_a_returning_soul_hexagram():
+    assert answer("痘疹.趋避", "同人", "子", "甲寅")["answer"] == "免"        # 归魂鬼静
+    moved = answer("痘疹.趋避", "同人之无妄", "子", "甲寅")                    # 鬼动归魂，回家有痘
+    assert moved["answer"] == "不免" and "趋避.归魂动" in deciders(moved)
+    assert "本乡之行灾" in reading("痘疹.趋避", "同人之无妄", "子", "甲寅")
+
+
+def test_density_by_the_ghosts_strength_and_where_it_shows():
+    assert answer("痘疹.疏密", "同人", "子", "甲寅")["answer"] == "密"        # 亥 water in the 子 month
+    assert answer("痘疹.疏密", "同人", "午", "甲寅")["answer"] == "疏"        # 囚 in the 午 month
+    assert reading("痘疹.疏密", "同人之无妄", "子", "甲寅") == {"上身", "黑陷"}  # 离 上身, water 黑陷
+
+
+def test_when_the_pox_comes_filling_first():
+    void = answer("痘疹.出期", "同人", "辰", "辛未")
+    assert void["answer"] == "出" and void["timing"]["primary"]["when"].startswith("亥年")
+    assert void["timing"]["primary"]["by"] == "出期.填实"
+    held = answer("痘疹.出期", "同人", "午", "甲寅")
+    assert held["timing"]["primary"]["by"] == "出期.值"
+
+
+def test_who_gets_it_only_from_a_strong_moving_ghost():
+    assert reading("痘疹.何人", "同人之无妄", "子", "甲寅") == {"中女", "长男", "孩提"}
+    assert reading("痘疹.何人", "同人之无妄", "午", "甲寅") == set()
+
+
+def test_after_onset_the_child_is_read_as_an_illness():
+    dead = answer("痘疹.大象", "屯之革", "未", "甲辰", about="子")            # 55.6: 变脾病而不治
+    assert dead["answer"] == "不愈" and {"大象.变症", "疾病.用死"} <= deciders(dead)
+    alive = answer("痘疹.大象", "屯", "寅", "甲子", about="子")               # the 寅 子孙 on the month
+    assert alive["answer"] == "愈"
+
+
+def test_a_clash_in_the_first_seven_days_kills_the_pox_not_a_new_illness():
+    # 乾 is a 六冲: for a new illness 56.2 cures, for the pox 55.9 warns.
+    pox = answer("痘疹.大象", "乾", "子", "甲午", about="子", course="新")
+    assert pox["answer"] == "不愈" and "大象.三冲" in deciders(pox)
+    illness = answer("疾病", "乾", "子", "甲午", about="子", course="新")
+    assert illness["answer"] == "愈"
