@@ -89,3 +89,45 @@ def test_a_clash_in_the_first_seven_days_kills_the_pox_not_a_new_illness():
     assert pox["answer"] == "不愈" and "大象.三冲" in deciders(pox)
     illness = answer("疾病", "乾", "子", "甲午", about="子", course="新")
     assert illness["answer"] == "愈"
+
+
+# --- 57 医药 -----------------------------------------------------------------------------------
+# 乾 (金): 1 子 子孙, 4 午 官鬼, 3 辰 父母 (应), 6 戌 (世) -- a 六冲, its 世 and 应 clash.
+# 姤 (乾宫): 1 丑 世, 2 亥 子孙 (巽), 4 午 官鬼 (应).  否 (乾宫): 3 卯 妻财 (世), 2 巳 4 午 官鬼, 6 戌 应.
+
+def test_medicine_graded_by_the_zisun_and_weighed_against_the_ghost():
+    good = answer("医药.占药", "乾", "子", "甲子")
+    assert good["answer"] == "良" and {"医品.上", "药.子强官弱"} <= deciders(good)
+    assert reading("医药.占药", "乾", "子", "甲子") == {"汤", "凉药"}     # water 子孙, fire ghost
+    void = answer("医药.占药", "乾", "卯", "甲寅")                          # EX125's chart
+    assert void["answer"] == "不良" and "医品.庸" in deciders(void)
+    assert any(o["rule"].startswith("用神断.") for o in void["overruled"])
+
+
+def test_the_physician_by_the_ying_and_where_to_find_one():
+    assert answer("医药.占医", "姤", "亥", "丙申")["answer"] == "良"
+    assert reading("医药.占医", "姤", "亥", "丙申") == {"北"}
+    clash = answer("医药.占医", "乾", "子", "甲子")                         # 世应冲，绝续不终
+    assert clash["answer"] == "不良" and "医人.冲" in deciders(clash)
+    assert "僧" in reading("医药.占医", "乾", "卯", "甲寅")                  # 乾僧
+
+
+def test_a_physician_asks_whether_the_patient_can_be_treated():
+    assert answer("医药.治病", "乾", "子", "甲子")["answer"] == "可疗"
+    void = answer("医药.治病", "乾", "子", "丙申")                           # the 应 辰 void
+    assert void["answer"] == "不治" and "治病.应坏" in deciders(void)
+    father = judged("医药.治病", "乾", "子", "丙申", about="父")
+    assert {f.values for f in father.chart.result.facts("用象")} == {("父母",)}
+
+
+def test_a_physician_asks_whether_the_drug_works():
+    assert answer("医药.用药", "乾", "子", "甲子")["answer"] == "奏功"
+    missed = answer("医药.用药", "乾", "申", "甲申")                          # the 午 ghost void
+    assert missed["answer"] == "无功" and "药.空鬼" in deciders(missed)
+
+
+def test_going_to_a_patient_and_the_practice():
+    assert answer("医药.往医", "否", "寅", "壬午")["answer"] == "利"
+    assert "往医.冲" in deciders(answer("医药.往医", "乾", "子", "甲子"))
+    assert answer("医药.行道", "否", "寅", "壬午")["answer"] == "遂"
+    assert answer("医药.行道", "否", "申", "壬午")["answer"] == "不遂"
