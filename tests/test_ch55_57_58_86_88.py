@@ -131,3 +131,45 @@ def test_going_to_a_patient_and_the_practice():
     assert "往医.冲" in deciders(answer("医药.往医", "乾", "子", "甲子"))
     assert answer("医药.行道", "否", "寅", "壬午")["answer"] == "遂"
     assert answer("医药.行道", "否", "申", "壬午")["answer"] == "不遂"
+
+
+# --- 58 鬼神 -----------------------------------------------------------------------------------
+
+def spirits(hexagram: str, month: str, day: str, question: str = "鬼神", **kwargs) -> set[str]:
+    return reading(question, hexagram, month, day, **kwargs)
+
+
+def test_a_void_hidden_ghost_is_no_haunting():
+    # 讼 (离宫 火) has no 官鬼 on its lines; the 亥 hides under line 3 -- void in the 甲子 decade.
+    assert answer("鬼神", "讼", "子", "甲子")["answer"] == "无祟"
+    assert answer("鬼神", "讼", "子", "甲寅")["answer"] == "未决"
+    assert "河海江神" in spirits("讼", "子", "甲寅")                          # the hidden water ghost read
+
+
+def test_static_chart_read_by_the_outer_trigram_moving_ghost_by_the_palace():
+    still = spirits("同人", "子", "甲寅")                                    # outer 乾, the 亥 ghost on the 世
+    assert {"干天神", "河海江神", "园神", "本家鬼", "天将斗神可祷"} <= still
+    moving = spirits("同人之无妄", "子", "甲寅")                             # 离宫
+    assert {"荧惑", "中女之鬼"} <= moving and "干天神" not in moving
+
+
+def test_two_ghosts_by_their_spirits_and_a_chaotic_chart_by_the_stars():
+    # 姤 has one ghost (午); 遁 two (午 on lines 2 and 4): the spirits, not the phase.
+    one = judged("鬼神", "姤", "子", "甲寅").chart.result
+    two = judged("鬼神", "遁", "子", "甲寅").chart.result
+    assert {f.values[0] for f in one.facts("神祇象")} >= {"行"} and "神" not in {f.values[0] for f in one.facts("神祇象")}
+    assert "神" in {f.values[0] for f in two.facts("神祇象")} and "行" not in {f.values[0] for f in two.facts("神祇象")}
+    calm = judged("鬼神", "同人之无妄", "子", "甲寅").chart.result
+    assert "星" not in {f.values[0] for f in calm.facts("神祇象")}
+
+
+def test_nature_office_origin_and_whence_how_many():
+    assert spirits("同人", "子", "甲寅", "鬼神.性") == {"生前谋利于水"}
+    assert spirits("同人", "子", "甲寅", "鬼神.司") == {"河泊舟楫"}
+    assert spirits("同人", "子", "甲寅", "鬼神.成") == {"亡于江海风波汤卤", "病丧于腰肾茶酒"}
+    assert spirits("同人之无妄", "子", "甲寅", "鬼神.方数") == {"男", "西北", "一"}
+
+
+def test_the_star_formulas_of_the_commentary_place_tianhe_and_daozhen():
+    stars = {f.values[:2] for f in judged("鬼神", "乾", "寅", "甲寅").chart.result.facts("星")}
+    assert ("天河", "辰") in stars and ("刀针", "亥") in stars
