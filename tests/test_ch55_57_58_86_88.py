@@ -173,3 +173,35 @@ def test_nature_office_origin_and_whence_how_many():
 def test_the_star_formulas_of_the_commentary_place_tianhe_and_daozhen():
     stars = {f.values[:2] for f in judged("鬼神", "乾", "寅", "甲寅").chart.result.facts("星")}
     assert ("天河", "辰") in stars and ("刀针", "亥") in stars
+
+
+# --- 86 侍神 -----------------------------------------------------------------------------------
+# 同人 (离宫): 1 卯 父母, 3 亥 官鬼 (世), 4 午 兄弟; 同人之家人: the 午 兄弟 moves.  否 is a 六合.
+
+def test_the_household_gods_at_peace_or_not():
+    quiet = answer("侍神", "同人", "子", "甲寅")
+    assert quiet["answer"] == "安" and "侍神.鬼安" in deciders(quiet)
+    clash = answer("侍神", "乾", "子", "甲寅")                               # 六冲: 主神不安
+    assert clash["answer"] == "不安" and "侍神.三冲" in deciders(clash)
+    assert "自彼迁此" in reading("侍神", "同人", "子", "甲寅")               # 归魂
+
+
+def test_lodging_a_coffin():
+    assert "停厝.尽善" in deciders(answer("侍神.停厝", "否", "午", "甲寅"))  # 卦合官静
+    assert answer("侍神.停厝", "乾", "子", "甲寅")["answer"] == "不安"
+
+
+def test_a_funeral_does_not_fear_the_clash_and_setting_up_an_image_goes_as_it():
+    funeral = judged("侍神.举殡", "乾", "子", "甲寅").verdicts()
+    assert not any(v["rule"] == "侍神.三冲" for v in funeral)                # 不戒冲
+    for sub in ("侍神.举殡", "侍神.奉神", "侍神.撤像"):
+        calm = answer(sub, "同人之家人", "子", "甲寅")                        # 鬼安，父兄动不凶
+        assert calm["answer"] == "宜" and "举殡.鬼安" in deciders(calm)
+        assert answer(sub, "同人之无妄", "子", "甲寅")["answer"] == "不宜"    # the ghost moves
+
+
+def test_graves_and_bones_by_the_relatives_use_god_not_the_ghost():
+    spring = judged("侍神.辨骸", "同人", "寅", "甲寅", about="父")
+    assert {f.values for f in spring.chart.result.facts("用象")} == {("父母",)}
+    assert answer("侍神.辨骸", "同人", "寅", "甲寅", about="父")["answer"] == "真"
+    assert answer("侍神.辨塚", "同人", "酉", "庚申", about="父")["answer"] == "伪"
