@@ -205,3 +205,39 @@ def test_graves_and_bones_by_the_relatives_use_god_not_the_ghost():
     assert {f.values for f in spring.chart.result.facts("用象")} == {("父母",)}
     assert answer("侍神.辨骸", "同人", "寅", "甲寅", about="父")["answer"] == "真"
     assert answer("侍神.辨塚", "同人", "酉", "庚申", about="父")["answer"] == "伪"
+
+
+# --- 87 巫祝 -----------------------------------------------------------------------------------
+# 姤 (乾宫): the 应 is the 午 官鬼 on line 4 (outer 乾, 腾蛇 on a 甲 day).
+
+def test_a_particular_practitioner_by_the_ying_any_by_the_zisun():
+    named = judged("巫祝", "姤", "巳", "甲寅", about="他")
+    assert {f.values for f in named.chart.result.facts("用象")} == {("应",)}
+    assert answer("巫祝", "姤", "巳", "甲寅", about="他")["answer"] == "可仗"     # 生扶安旺，庇身
+    assert {"格鬼神", "高"} <= reading("巫祝", "姤", "巳", "甲寅", about="他")
+    broken = answer("巫祝", "姤", "子", "丙申", about="他")                       # the 午 应 broken by the month
+    assert broken["answer"] == "难亲" and "巫祝.伪" in deciders(broken)
+    anyone = judged("巫祝", "姤", "巳", "甲寅")
+    assert {f.values for f in anyone.chart.result.facts("用象")} == {("子孙",)}
+
+
+def test_whether_the_god_comes_down():
+    assert answer("巫祝.神降", "同人", "子", "甲寅")["answer"] == "善"            # 惟鬼静为善
+    moving = answer("巫祝.神降", "同人之无妄", "子", "甲寅")
+    assert moving["answer"] == "不善" and "神降.动" in deciders(moving)
+
+
+def test_haunting_and_that_ghost():
+    assert answer("巫祝.卜祟", "同人之无妄", "子", "甲寅")["answer"] == "是"
+    assert answer("巫祝.卜鬼", "同人", "辰", "辛未")["answer"] == "非"            # the 亥 ghost void
+    assert answer("巫祝.卜鬼", "同人", "子", "甲寅")["answer"] == "是"
+
+
+def test_prayers_by_the_use_god_of_their_matter():
+    assert answer("巫祝.求福", "乾", "子", "甲寅")["answer"] == "福来"             # 子 子孙 on the month
+    assert answer("巫祝.求福", "乾", "午", "甲寅")["answer"] == "无福"
+    sick = judged("巫祝.祐病", "同人", "寅", "甲寅", about="父")
+    assert {f.values for f in sick.chart.result.facts("用象")} == {("父母",)}
+    assert answer("巫祝.祐病", "同人", "寅", "甲寅", about="父")["answer"] == "病去"
+    assert answer("巫祝.祈财", "同人", "申", "甲寅")["answer"] == "得"             # the 申 妻财 in season
+    assert answer("巫祝.祈财", "同人", "午", "甲寅")["answer"] == "不得"
