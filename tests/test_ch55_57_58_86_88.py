@@ -241,3 +241,40 @@ def test_prayers_by_the_use_god_of_their_matter():
     assert answer("巫祝.祐病", "同人", "寅", "甲寅", about="父")["answer"] == "病去"
     assert answer("巫祝.祈财", "同人", "申", "甲寅")["answer"] == "得"             # the 申 妻财 in season
     assert answer("巫祝.祈财", "同人", "午", "甲寅")["answer"] == "不得"
+
+
+# --- 88 怪异 -----------------------------------------------------------------------------------
+
+def test_an_omen_is_trouble_when_the_ghost_moves_and_none_when_it_is_void():
+    moving = answer("怪异", "同人之无妄", "子", "甲寅")
+    assert moving["answer"] == "祸" and "怪.鬼动" in deciders(moving)
+    assert {"波浪之沉", "水火之厄", "丁幼疮痍", "祸由己召"} <= reading("怪异", "同人之无妄", "子", "甲寅")
+    void = answer("怪异", "同人", "辰", "辛未")                               # 空散则非真
+    assert void["answer"] == "无害" and "怪.空散" in deciders(void)
+
+
+def test_a_strong_quiet_ghost_is_trouble_second_to_a_moving_one():
+    strong = answer("怪异", "同人", "子", "甲寅")                             # 亥 in the 子 month
+    assert strong["answer"] == "祸" and strong["strength"] == "次"
+
+
+def test_what_the_strange_thing_is():
+    assert reading("怪异.何怪", "同人", "子", "甲寅") >= {"物怪", "西南", "搬弄其金"}
+    assert "鬼怪" in reading("怪异.何怪", "否", "午", "甲寅")                  # the 巳 ghost on a yin line
+
+
+def test_drive_it_out_or_let_it_be():
+    strong = judged("怪异.驱置", "同人", "子", "甲寅").answers()
+    assert next(r for r in strong if r["sub_question"] == "怪异.驱置")["answer"] == "不可驱"
+    weak = judged("怪异.驱置", "同人", "午", "甲寅").answers()
+    assert next(r for r in weak if r["sub_question"] == "怪异.驱置")["answer"] == "可驱"
+    assert next(r for r in weak if r["sub_question"] == "怪异.驱置.置")["answer"] == "可置"
+    moving = judged("怪异.驱置", "同人之无妄", "子", "甲寅").answers()
+    assert next(r for r in moving if r["sub_question"] == "怪异.驱置.置")["answer"] == "不可置"
+
+
+def test_when_it_stops_and_whether_there_is_a_demon():
+    stops = answer("怪异.怪息", "同人", "午", "甲寅")                          # water: tomb 辰, extinction 巳
+    assert stops["timing"]["primary"]["when"] == "辰日、辰月"
+    assert answer("怪异.有妖", "同人", "辰", "辛未")["answer"] == "无"         # 鬼虚
+    assert answer("怪异.是怪", "同人", "子", "甲寅")["answer"] == "有"         # 鬼实
