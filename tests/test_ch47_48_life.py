@@ -1,0 +1,186 @@
+"""Chapters 47 身命 and 48 年运: the key rulings on concrete charts, through the judge.
+
+身命: each sub-question one way and the other (the 世 of 47.1, 寿夭 with its year of the end, rank,
+wealth, the way, wife, children, what to shun, the 限 of a year asked about), the judge inputs 事年
+(--matter-year) and 年岁 (--age), and the rival views V37 (旧: the span from the 父母) and V38
+(胎元体骨: the 大限 from birth).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+import engine
+from engine.api import evaluate_chart
+from engine.errors import UsageError
+from engine.judge import Judgement, parse_question
+from engine.rulebook import load_engine
+
+
+@cache
+def _engine(school):
+    return load_engine(school=None if school == "易冒" else school)
+
+
+@cache
+def judged(question, hexagram, month, day, year=None, birth_year=None, matter_year=None, age=None, school="易冒"):
+    """The answers (sub-question, answer) and the chart's facts, as `yimao judge` would give them."""
+    e = _engine(school)
+    q = parse_question(e.program, question, None, birth_year, None, matter_year=matter_year, age=age)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(year=year, month=month, day=day), "test",
+                           q.facts())
+    judgement = Judgement(q, chart)
+    return {"answers": judgement.to_dict()["answers"], "missing": judgement.to_dict().get("missing"),
+            "result": chart.result}
+
+
+def answer(data, axis=None):
+    """The answer on the sub-question's own words axis (the first axis, or the one named)."""
+    for item in data["answers"]:
+        if axis is None and not item["axis"].startswith("by ") or axis and item["axis"] == axis:
+            return item["answer"]
+    raise AssertionError(f"no answer on {axis}: {data['answers']}")
+
+
+def answers_by(data, predicate):
+    return {item["answer"] for item in data["answers"] if item["axis"].startswith(f"by {predicate}(")}
+
+
+def facts(data, predicate):
+    return {f.values for f in data["result"].facts(predicate)}
+
+
+# --- the judge inputs ------------------------------------------------------------------------------
+
+def test_matter_year_and_age_are_question_inputs():
+    program = _engine("易冒").program
+    q = parse_question(program, "身命.大限", None, None, None, matter_year="甲午", age="45")
+    assert {(f.predicate, f.values) for f in q.facts()} >= {("事年", ("甲", "午")), ("年岁", (45,))}
+    assert q.to_dict()["matter_year"] == "甲午" and q.to_dict()["age"] == 45
+    with pytest.raises(UsageError, match="--matter-year"):
+        parse_question(program, "身命", None, None, None, matter_year="甲丑")
+    with pytest.raises(UsageError, match="--age"):
+        parse_question(program, "身命", None, None, None, age="五十")
+
+
+def test_missing_matter_year_is_reported():
+    data = judged("身命.大限", "损之剥", "寅", "庚午", year="己丑")
+    assert "事年" in str(data["missing"])
+    assert not facts(data, "限支")
+
+
+# --- 47.1 the broad question: the 世 ------------------------------------------------------------------
+
+def test_broad_question_by_the_shi():
+    assert answer(judged("身命", "屯", "子", "甲子")) == "吉"
+    assert answer(judged("身命", "乾", "子", "甲子")) == "凶"
+
+
+# --- 47.2-47.3, 47.15 the span of life ----------------------------------------------------------------
+
+def test_span_extinct_on_the_day_but_born_of_the_month_is_long():
+    """47.3: 世爻绝亥生寅，其寿未已."""
+    assert answer(judged("身命.寿夭", "师", "寅", "辛亥", year="丁丑", birth_year="子")) == "寿"
+
+
+def test_span_broken_and_entombed_is_short_with_the_stars_as_its_image():
+    """47.15: 世命投墓，本主寿夭; 天贼 羊刃 on the failing 用神."""
+    data = judged("身命.寿夭", "小过之艮", "子", "戊申", year="丙戌", birth_year="午")
+    assert answer(data) == "夭"
+    assert answers_by(data, "身命凶象") == {"天贼、羊刃"}
+
+
+def test_year_of_the_end_is_the_year_that_voids_and_clashes_the_use_god():
+    """47.3: 戊子 voids 午 in its decade (甲申) and clashes it; 己丑 does neither."""
+    end = judged("身命.寿夭", "师", "寅", "辛亥", year="丁丑", birth_year="子", matter_year="戊子")
+    assert answer(end) == "夭"
+    assert [a["timing"]["primary"]["when"] for a in end["answers"] if a["answer"] == "夭"] == ["戊子年"]
+    assert answer(judged("身命.寿夭", "师", "寅", "辛亥", year="丁丑", birth_year="子", matter_year="己丑")) == "寿"
+
+
+# --- 47.4-47.6 rank and wealth -------------------------------------------------------------------------
+
+def test_rank_by_the_parent_and_the_officer():
+    assert answer(judged("身命.贵", "损之剥", "寅", "庚午")) == "贵"
+    assert answer(judged("身命.贵", "乾", "子", "甲子")) == "不贵"
+
+
+def test_wealth_by_the_wealth_and_the_shi():
+    rich = judged("身命.富", "乾", "子", "丙子")
+    assert answer(rich) == "富"
+    assert answer(judged("身命.富", "乾", "子", "甲子")) == "不富"
+    assert answers_by(rich, "生业")  # 47.9: where the living is made
+
+
+# --- 47.7 the way, the wife, the children ---------------------------------------------------------------
+
+def test_the_way_fears_the_clashing_hexagram():
+    assert answer(judged("身命.道业", "屯", "子", "甲子")) == "成"
+    assert answer(judged("身命.道业", "乾", "子", "甲子")) == "不成"
+
+
+def test_wife_and_children():
+    assert answer(judged("身命.妻", "乾", "子", "丙子")) == "吉"
+    assert answer(judged("身命.妻", "乾", "子", "甲子")) == "凶"
+    assert answer(judged("身命.子", "乾", "子", "丙子")) == "吉"
+    assert answer(judged("身命.子", "乾", "子", "甲子")) == "凶"
+
+
+# --- 47.8 what to shun -------------------------------------------------------------------------------
+
+def test_what_to_shun_and_where_to_go():
+    assert answer(judged("身命.趋避", "乾", "子", "甲子")) == "吉"
+    assert answer(judged("身命.趋避", "乾", "子", "丁卯")) == "凶"
+    moving_fire_ghost = judged("身命.趋避", "乾之小畜", "子", "甲子")  # 午 官鬼 moves on line 4, in 乾
+    shun = answers_by(moving_fire_ghost, "趋避象")
+    assert shun and all(word in next(iter(shun)) for word in ("忧焚", "病血", "老僧", "狂驴"))
+    assert answers_by(moving_fire_ghost, "宜往方") == {"南"}  # fire generates the 戌 世
+    assert answers_by(moving_fire_ghost, "宜回方") == {"东"}  # wood controls it
+
+
+# --- 47.16-47.19 the 限 ----------------------------------------------------------------------------
+
+def test_limits_of_the_book_case_years():
+    """47.19: 己丑 寅建 庚午 损之剥, rank by the 文书: 辛卯 失利, 甲午 中式."""
+    failed = judged("身命.贵", "损之剥", "寅", "庚午", year="己丑", matter_year="辛卯")
+    passed = judged("身命.贵", "损之剥", "寅", "庚午", year="己丑", matter_year="甲午")
+    assert ("大限", 1, "巳") in facts(failed, "限支") and ("小限", 5, "子") in facts(failed, "限支")
+    assert ("大限", 2, "卯") in facts(passed, "限支") and ("小限", 2, "卯") in facts(passed, "限支")
+    assert answer(failed) == "不贵"
+    assert answer(passed) == "贵"
+
+
+def test_the_great_limit_walks_the_changed_and_the_hidden_hexagram():
+    later = judged("身命.贵", "损之剥", "寅", "庚午", year="己丑", matter_year="己未")  # year 31: 悔, line 1
+    assert ("大限", 1, "未") in facts(later, "限支")  # 剥's first line
+    static = judged("身命.贵", "损", "寅", "庚午", year="己丑", matter_year="己未")  # no change: the nuclear 复
+    assert ("大限", 1, "子") in facts(static, "限支")
+
+
+def test_great_and_small_limit_sub_questions():
+    for sub in ("身命.大限", "身命.小限"):
+        assert answer(judged(sub, "损之剥", "寅", "庚午", year="己丑", matter_year="己丑")) == "吉"
+        assert answer(judged(sub, "损之剥", "寅", "庚午", year="己丑", matter_year="甲午")) == "凶"
+
+
+# --- rival views -----------------------------------------------------------------------------------
+
+def test_v37_old_practice_reads_the_span_from_the_parent():
+    """V37 (47.2): 旧专执父母为寿者非也 -- on 乾 戌建 甲子日 the 世 (戌, on the month) is whole; the
+    old practice takes the 父母 lines, and the 辰 父母 of line 3 is broken by the month."""
+    assert answer(judged("身命.寿夭", "乾", "戌", "甲子")) == "寿"
+    assert answer(judged("身命.寿夭", "乾", "戌", "甲子", school="俗传")) == "夭"
+    # Agree where the 世 and the 父母 stand alike: 坤 寅建 癸酉日.
+    assert answer(judged("身命.寿夭", "坤", "寅", "癸酉")) == answer(judged("身命.寿夭", "坤", "寅", "癸酉", school="俗传")) == "寿"
+
+
+def test_v38_great_limit_from_birth():
+    """V38 (47.16-47.18): the count from birth; for a child divined for at birth it is the book's."""
+    case = dict(question="身命.贵", hexagram="损之剥", month="寅", day="庚午", year="己丑", matter_year="甲午")
+    assert answer(judged(**case, age=0)) == answer(judged(**case, age=0, school="或曰")) == "贵"
+    grown = judged(**case, age=45, school="或曰")  # 大限 year 51: the changed hexagram's fifth line, 子
+    assert ("大限", 5, "子") in facts(grown, "限支")
+    assert answer(judged(**case, age=45)) == "贵"
+    assert answer(grown) == "不贵"
