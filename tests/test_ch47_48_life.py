@@ -45,7 +45,14 @@ def answer(data, axis=None):
 
 
 def answers_by(data, predicate):
-    return {item["answer"] for item in data["answers"] if item["axis"].startswith(f"by {predicate}(")}
+    """The answers in their own kind from a predicate (none when it is undecided)."""
+    return {item["answer"] for item in data["answers"]
+            if item["axis"].startswith(f"by {predicate}(") and item["answer"] != "未决"}
+
+
+def timings(data, rule):
+    """The timings a rule gave to the answers it decided."""
+    return [r["timing"] for a in data["answers"] for r in a["decided_by"] if r["rule"] == rule]
 
 
 def facts(data, predicate):
@@ -184,3 +191,35 @@ def test_v38_great_limit_from_birth():
     assert ("大限", 5, "子") in facts(grown, "限支")
     assert answer(judged(**case, age=45)) == "贵"
     assert answer(grown) == "不贵"
+
+
+# --- 48 年运 ---------------------------------------------------------------------------------------
+
+def test_year_by_the_shi_and_the_ghost():
+    assert answer(judged("年运", "坎", "子", "甲子")) == "吉"  # the 世 子 on the day and month, no ghost moves
+    moving_ghost = judged("年运", "坎之比", "子", "甲子")  # the 辰 官鬼 of line 2 moves
+    assert answer(moving_ghost) == "凶"
+    assert {"江河", "盗贼"} <= set(answers_by(moving_ghost, "年祸象").pop().split("、"))  # 48.4: in 坎
+    assert answers_by(moving_ghost, "年祸人") == {"妻、牝鸡鸣晨"}  # 48.5 line 2; 48.6 鬼化财
+
+
+def test_year_and_month_against_the_shi():
+    """48.9: 酉世逢辰年而得济 -- the year combining the 世 helps, the one clashing it harms."""
+    good = judged("年运", "坎", "子", "甲子", matter_year="乙丑")
+    bad = judged("年运", "坎", "子", "甲子", matter_year="甲午")
+    assert answer(good) == "吉" and ["丑年"] in timings(good, "年运.岁月吉")
+    assert answer(bad) == "凶" and [a["timing"]["primary"]["when"] for a in bad["answers"] if a["timing"]] == ["午年"]
+
+
+@pytest.mark.parametrize("sub", ["年运.求名", "年运.问利", "年运.诞儿", "年运.得妇"])
+def test_goods_sought_only_with_a_strong_shi_and_a_still_ghost(sub):
+    assert answer(judged(sub, "乾", "子", "壬午")) == "吉"
+    assert answer(judged(sub, "乾", "子", "甲子")) == "凶"
+
+
+def test_v39_hexagram_warnings_only_with_a_moving_ghost():
+    """V39 (48.3): 若鬼静则莫将卦名推祸福也 -- the old practice reads 坎 as 忌出行 with the ghost still."""
+    assert not answers_by(judged("年运", "坎", "子", "甲子"), "年戒")
+    assert answers_by(judged("年运", "坎", "子", "甲子", school="俗传"), "年戒") == {"忌出行"}
+    assert answers_by(judged("年运", "坎之比", "子", "甲子"), "年戒") == {"忌出行"}
+    assert answers_by(judged("年运", "坎之比", "子", "甲子", school="俗传"), "年戒") == {"忌出行"}
