@@ -106,3 +106,76 @@ def test_kinsman_sharing_the_house_is_read_by_his_relative():
         return {f.values for f in data["result"].facts("用象")}
     assert relative(None) == {("应",)}
     assert relative("兄") == {("兄弟",)}
+
+
+# --- 50 坟墓 ----------------------------------------------------------------------------------------
+
+GRAVE_CHARTS = {  # sub-question (None: the site itself): (a chart the book reads 吉/得, one it reads 凶/不得)
+    None: (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "地师": (("屯", "子", "壬午"), ("屯", "子", "甲子")),
+    "觅地": (("屯", "子", "癸酉"), ("屯", "子", "丙子")),
+    "定穴": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "寿地": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "停厝": (("屯", "子", "庚午"), ("屯", "子", "丁卯")),
+    "安灵": (("屯", "子", "庚午"), ("屯", "子", "丁卯")),
+    "合附": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "买地": (("屯", "子", "丙子"), ("屯", "子", "甲子")),
+    "卖地": (("屯", "子", "庚午"), ("屯", "子", "甲子")),
+    "托守": (("屯", "子", "壬午"), ("屯", "子", "甲子")),
+    "修培": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "选日": (("屯", "子", "甲子"), ("噬嗑之颐", "子", "甲子")),
+}
+CHAPTER_50_RULES = {"坟墓", "地师", "觅地", "寿地", "灵", "买地", "托卖", "修培", "选日"}
+
+
+@pytest.mark.parametrize("sub", sorted(GRAVE_CHARTS, key=str))
+def test_grave_sub_questions_each_way(sub):
+    question = f"坟墓.{sub}" if sub else "坟墓"
+    good, bad = GRAVE_CHARTS[sub]
+    good_answer, good_rules = verdict(judged(question, *good))
+    bad_answer, bad_rules = verdict(judged(question, *bad))
+    assert (good_answer, bad_answer) == (("得", "不得") if sub == "觅地" else ("吉", "凶"))
+    for rules in (good_rules, bad_rules):
+        assert any(rule.split(".")[0] in CHAPTER_50_RULES for rule in rules), rules
+
+
+def test_finding_land_where_and_when():
+    """50.7: 丁亥 寅建 丁未日 否 -- the 世 卯 void: not met until 卯 fills it; the 未 父母 in 坤."""
+    data = judged("坟墓.觅地", "否", "寅", "丁未")
+    assert verdict(data)[0] == "不得"
+    assert answers_by(data, "地方") == {"西南"} and answers_by(data, "地处") == {"野"}
+    hidden = judged("坟墓.觅地", "大畜", "戌", "癸丑")  # 午 父 hidden under the 寅 世, in 艮
+    assert answers_by(hidden, "地方") == {"南"} and answers_by(hidden, "地处") == {"山"}
+
+
+def test_height_of_the_spot_by_the_shi():
+    assert answers_by(judged("坟墓.定穴", "屯", "子", "甲子"), "穴位") == {"下"}  # 屯 (坎宫二世): 世 on line 2
+    assert answers_by(judged("坟墓.定穴", "坎", "子", "甲子"), "穴位") == {"上"}  # 坎: 世 on line 6
+
+
+def test_v40_old_transmission_reads_the_spot_on_line_two():
+    """V40 (50.5): 坎 申建 甲子日 -- the 世 (子) holds no ghost; line 2 holds the 辰 土鬼 (穴乱坟塚)."""
+    assert not answers_by(judged("坟墓", "坎", "申", "甲子"), "穴象")
+    assert "穴乱坟塚" in answers_by(judged("坟墓", "坎", "申", "甲子", school="俗传"), "穴象").pop()
+    # 节 (世 on line 2, no ghost on it nor on the 腾蛇's line): both read the spot alike.
+    assert answers_by(judged("坟墓", "节", "申", "甲子"), "穴象") == answers_by(
+        judged("坟墓", "节", "申", "甲子", school="俗传"), "穴象") == set()
+
+
+@cache
+def judged_on(question, hexagram, date, school="易冒"):
+    e = _engine(school)
+    q = parse_question(e.program, question, None, None, None)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(date=date), "test", q.facts())
+    return {"answers": Judgement(q, chart).to_dict()["answers"], "result": chart.result}
+
+
+def test_50_10_kun_after_autumn_is_not_bad_for_the_common_fengshui_rule_it_is():
+    """50.10 (with 41.2, V29): 坤 drawn after 立秋 lifts the clash; the common rule keeps it."""
+    autumn = "2024-08-10T12:00+08:00"
+    answer, rules = verdict(judged_on("坟墓", "坤", autumn))
+    assert answer == "吉" and "坟墓.秋后坤" in rules
+    answer, rules = verdict(judged_on("坟墓", "坤", autumn, school="俗传"))
+    assert answer == "凶" and "坟墓.三冲" in rules
+    spring = "2024-05-10T12:00+08:00"  # out of season: both read the clash
+    assert verdict(judged_on("坟墓", "坤", spring))[0] == verdict(judged_on("坟墓", "坤", spring, school="俗传"))[0] == "凶"
