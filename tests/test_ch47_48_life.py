@@ -199,7 +199,7 @@ def test_year_by_the_shi_and_the_ghost():
     assert answer(judged("年运", "坎", "子", "甲子")) == "吉"  # the 世 子 on the day and month, no ghost moves
     moving_ghost = judged("年运", "坎之比", "子", "甲子")  # the 辰 官鬼 of line 2 moves
     assert answer(moving_ghost) == "凶"
-    assert {"江河", "盗贼"} <= set(answers_by(moving_ghost, "年祸象").pop().split("、"))  # 48.4: in 坎
+    assert {"江河", "盗贼"} <= set(answers_by(moving_ghost, "年运象").pop().split("、"))  # 48.4: in 坎
     assert answers_by(moving_ghost, "年祸人") == {"妻、牝鸡鸣晨"}  # 48.5 line 2; 48.6 鬼化财
 
 
