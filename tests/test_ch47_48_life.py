@@ -121,6 +121,20 @@ def test_wealth_by_the_wealth_and_the_shi():
     assert answers_by(rich, "生业")  # 47.9: where the living is made
 
 
+def test_wealth_without_happiness_and_happiness_without_wealth():
+    """47.6: 有财而无福者富而忧，有福而无财者贫而乐."""
+    worried = judged("身命.富", "需", "子", "甲子")
+    assert answer(worried) == "富" and "有财而无福：富而忧" in str(worried["answers"])
+    content = judged("身命.富", "屯", "子", "甲子")
+    assert answer(content) == "不富" and "有福而无财：贫而乐" in str(content["answers"])
+
+
+def test_office_pointed_to_by_the_officer():
+    """47.4: 以八卦为方隅，以五行为司属，以六神为班列."""
+    office = answers_by(judged("身命.贵", "损之剥", "寅", "庚午"), "身命官职").pop().split("、")
+    assert {"考工", "东北"} <= set(office)  # the 官 are wood (寅 卯), the 寅 官 in 艮
+
+
 # --- 47.7 the way, the wife, the children ---------------------------------------------------------------
 
 def test_the_way_fears_the_clashing_hexagram():
@@ -172,6 +186,13 @@ def test_great_and_small_limit_sub_questions():
         assert answer(judged(sub, "损之剥", "寅", "庚午", year="己丑", matter_year="甲午")) == "凶"
 
 
+def test_the_year_that_fills_a_void_use_god():
+    """47.17/47.19: 虚而喜实 -- 否 寅建 丁未日, the 世 卯 void; the 卯 year fills it."""
+    data = judged("身命.大限", "否", "寅", "丁未", year="丁亥", matter_year="辛卯")
+    assert ("流年", "实", "卯") in facts(data, "限势")
+    assert ("流年", "实", "卯") not in facts(judged("身命.大限", "否", "寅", "丁未", year="丁亥", matter_year="壬辰"), "限势")
+
+
 # --- rival views -----------------------------------------------------------------------------------
 
 def test_v37_old_practice_reads_the_span_from_the_parent():
@@ -201,6 +222,12 @@ def test_year_by_the_shi_and_the_ghost():
     assert answer(moving_ghost) == "凶"
     assert {"江河", "盗贼"} <= set(answers_by(moving_ghost, "年运象").pop().split("、"))  # 48.4: in 坎
     assert answers_by(moving_ghost, "年祸人") == {"妻、牝鸡鸣晨"}  # 48.5 line 2; 48.6 鬼化财
+
+
+def test_size_of_the_trouble_by_the_ghost():
+    """48.7: 旺大衰小 -- the 酉 官鬼 moving in 噬嗑之颐, weak on a 子 day, strong on a 酉 day."""
+    assert "小祸" in answers_by(judged("年运", "噬嗑之颐", "子", "甲子"), "年运象").pop().split("、")
+    assert "大祸" in answers_by(judged("年运", "噬嗑之颐", "子", "癸酉"), "年运象").pop().split("、")
 
 
 def test_year_and_month_against_the_shi():

@@ -139,6 +139,14 @@ def test_grave_sub_questions_each_way(sub):
         assert any(rule.split(".")[0] in CHAPTER_50_RULES for rule in rules), rules
 
 
+def test_descendants_by_the_failing_zisun():
+    """50.3: 子孙受伤于外卦 … 主暴死他乡 (蒙: the 子孙 on line 4); 带符狱武贼者主盗讼."""
+    assert "主暴死他乡" in answers_by(judged("坟墓", "蒙", "子", "甲子"), "墓福").pop().split("、")
+    assert "主盗讼" in answers_by(judged("坟墓", "屯", "辰", "庚午"), "墓福").pop().split("、")
+    calm = {word for text in answers_by(judged("坟墓", "屯", "子", "甲子"), "墓福") for word in text.split("、")}
+    assert not calm & {"主暴死他乡", "主盗讼"}
+
+
 def test_finding_land_where_and_when():
     """50.7: 丁亥 寅建 丁未日 否 -- the 世 卯 void: not met until 卯 fills it; the 未 父母 in 坤."""
     data = judged("坟墓.觅地", "否", "寅", "丁未")
