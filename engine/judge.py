@@ -18,7 +18,10 @@ from .facts import Conclusion, Fact
 # not among them: without the flag the child is not yet born, which the rules read as such.)
 QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB",
                    "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day",
-                   "事年": "--matter-year", "年岁": "--age"}
+                   "事年": "--matter-year", "年岁": "--age", "身属": "--member"}
+
+# The asker's place in the family, by the trigram that stands for it (13.8 主属).
+FAMILY_MEMBERS = ("父", "母", "长男", "长女", "中男", "中女", "少男", "少女")
 
 
 @attrs.frozen
@@ -35,11 +38,13 @@ class Question:
     matter_day: str | None = None  # 事日: the day's 干支 (23.2, 67.2, 78.5)
     matter_year: str | None = None  # 事年: the year's 干支 (47.17, 48.9)
     age: int | None = None  # 年岁: the age in years at the cast (47.18)
+    member: str | None = None  # 身属: the place in the family by trigram (48.1)
 
     def facts(self) -> list[Fact]:
         facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
         optional = [("子问", self.sub), ("本命", self.birth_year), ("问者", self.asker), ("病程", self.course),
-                    ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None)]
+                    ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None),
+                    ("身属", self.member)]
         facts += [Fact(predicate, (value,)) for predicate, value in optional if value]
         if self.matter_day:
             facts.append(Fact("事日", (self.matter_day[0], self.matter_day[1])))
@@ -53,7 +58,7 @@ class Question:
         return {"question": self.name, "sub_question": self.sub, "about": self.about,
                 "birth_year": self.birth_year, "asker": self.asker, "course": self.course, "period": self.period,
                 "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day,
-                "matter_year": self.matter_year, "age": self.age}
+                "matter_year": self.matter_year, "age": self.age, "member": self.member}
 
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -65,7 +70,8 @@ STEMS = "甲乙丙丁戊己庚辛壬癸"
 def parse_question(program: Program, text: str, about: str | None, birth_year: str | None, asker: str | None,
                    course: str | None = None, period: str | None = None, born: bool = False,
                    matter_month: str | None = None, matter_day: str | None = None,
-                   matter_year: str | None = None, age: str | int | None = None) -> Question:
+                   matter_year: str | None = None, age: str | int | None = None,
+                   member: str | None = None) -> Question:
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -90,6 +96,8 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
         raise UsageError(f"--matter-day takes a day's 干支 (甲子 … 癸亥), not {matter_day!r}")
     if matter_year is not None and not _is_stem_branch(matter_year):
         raise UsageError(f"--matter-year takes a year's 干支 (甲子 … 癸亥), not {matter_year!r}")
+    if member is not None and member not in FAMILY_MEMBERS:
+        raise UsageError(f"--member takes one of {' '.join(FAMILY_MEMBERS)}, not {member!r}")
     years = None
     if age is not None:
         text = str(age)
@@ -97,7 +105,7 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
             raise UsageError(f"--age takes a whole number of years (0 … 999), not {age!r}")
         years = int(text)
     return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day,
-                    matter_year, years)
+                    matter_year, years, member)
 
 
 def _is_stem_branch(text: str) -> bool:

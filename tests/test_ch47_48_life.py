@@ -72,6 +72,14 @@ def test_matter_year_and_age_are_question_inputs():
         parse_question(program, "身命", None, None, None, age="五十")
 
 
+def test_family_member_is_a_question_input():
+    program = _engine("易冒").program
+    q = parse_question(program, "年运", None, None, None, member="长男")
+    assert ("身属", ("长男",)) in {(f.predicate, f.values) for f in q.facts()} and q.to_dict()["member"] == "长男"
+    with pytest.raises(UsageError, match="--member"):
+        parse_question(program, "年运", None, None, None, member="次男")
+
+
 def test_missing_matter_year_is_reported():
     data = judged("身命.大限", "损之剥", "寅", "庚午", year="己丑")
     assert "事年" in str(data["missing"])
