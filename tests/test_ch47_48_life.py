@@ -25,10 +25,11 @@ def _engine(school):
 
 
 @cache
-def judged(question, hexagram, month, day, year=None, birth_year=None, matter_year=None, age=None, school="易冒"):
+def judged(question, hexagram, month, day, year=None, birth_year=None, matter_year=None, age=None, school="易冒",
+           member=None):
     """The answers (sub-question, answer) and the chart's facts, as `yimao judge` would give them."""
     e = _engine(school)
-    q = parse_question(e.program, question, None, birth_year, None, matter_year=matter_year, age=age)
+    q = parse_question(e.program, question, None, birth_year, None, matter_year=matter_year, age=age, member=member)
     chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(year=year, month=month, day=day), "test",
                            q.facts())
     judgement = Judgement(q, chart)
@@ -230,6 +231,14 @@ def test_year_by_the_shi_and_the_ghost():
     assert answer(moving_ghost) == "凶"
     assert {"江河", "盗贼"} <= set(answers_by(moving_ghost, "年运象").pop().split("、"))  # 48.4: in 坎
     assert answers_by(moving_ghost, "年祸人") == {"妻、牝鸡鸣晨"}  # 48.5 line 2; 48.6 鬼化财
+
+
+def test_reversal_weighs_only_on_the_askers_own_family_member():
+    """48.1: 身属中女，反吟则凶 -- 家人之涣: the inner 离 (中女) turns into 坎 (中男), clashing."""
+    ruled = lambda data: {r["rule"] for a in data["answers"] for r in a["decided_by"] + a["supported_by"]}
+    assert "年运.反吟主属" in ruled(judged("年运", "家人之涣", "子", "甲子", member="中女"))
+    assert "年运.反吟主属" not in ruled(judged("年运", "家人之涣", "子", "甲子", member="长男"))
+    assert "身属" in str(judged("年运", "家人之涣", "子", "甲子")["missing"])
 
 
 def test_size_of_the_trouble_by_the_ghost():
