@@ -151,7 +151,7 @@ def test_finding_land_where_and_when():
     """50.7: 丁亥 寅建 丁未日 否 -- the 世 卯 void: not met until 卯 fills it; the 未 父母 in 坤."""
     data = judged("坟墓.觅地", "否", "寅", "丁未")
     assert verdict(data)[0] == "不得"
-    assert answers_by(data, "地方") == {"西南"} and answers_by(data, "地处") == {"野"}
+    assert answers_by(data, "地方") == {"西南"} and answers_by(data, "地处") == {"野、山"}  # 山足平原: 坤 and the nuclear 艮
     hidden = judged("坟墓.觅地", "大畜", "戌", "癸丑")  # 午 父 hidden under the 寅 世, in 艮
     assert answers_by(hidden, "地方") == {"南"} and answers_by(hidden, "地处") == {"山"}
 
