@@ -155,7 +155,7 @@ def test_wife_and_children():
     assert answer(judged("身命.妻", "乾", "子", "丙子")) == "吉"
     assert answer(judged("身命.妻", "乾", "子", "甲子")) == "凶"
     assert answer(judged("身命.子", "乾", "子", "丙子")) == "吉"
-    assert answer(judged("身命.子", "乾", "子", "甲子")) == "凶"
+    assert answer(judged("身命.子", "屯", "申", "甲子")) == "凶"  # the 子孙 broken: 问子而忌子虚
 
 
 # --- 47.8 what to shun -------------------------------------------------------------------------------
