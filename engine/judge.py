@@ -17,7 +17,11 @@ from .facts import Conclusion, Fact
 # Question inputs and the flags that supply them, for "missing input" reports.  (已生, --born, is
 # not among them: without the flag the child is not yet born, which the rules read as such.)
 QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB",
-                   "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day"}
+                   "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day",
+                   "事年": "--matter-year", "年岁": "--age", "身属": "--member"}
+
+# The asker's place in the family, by the trigram that stands for it (13.8 主属).
+FAMILY_MEMBERS = ("父", "母", "长男", "长女", "中男", "中女", "少男", "少女")
 
 
 @attrs.frozen
@@ -32,20 +36,29 @@ class Question:
     born: bool = False  # 已生: the child is already born (53.6)
     matter_month: str | None = None  # 事月: the month branch the matter falls in (22.3, 63.1, 67.2, 78.5)
     matter_day: str | None = None  # 事日: the day's 干支 (23.2, 67.2, 78.5)
+    matter_year: str | None = None  # 事年: the year's 干支 (47.17, 48.9)
+    age: int | None = None  # 年岁: the age in years at the cast (47.18)
+    member: str | None = None  # 身属: the place in the family by trigram (48.1)
 
     def facts(self) -> list[Fact]:
         facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
         optional = [("子问", self.sub), ("本命", self.birth_year), ("问者", self.asker), ("病程", self.course),
-                    ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None)]
+                    ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None),
+                    ("身属", self.member)]
         facts += [Fact(predicate, (value,)) for predicate, value in optional if value]
         if self.matter_day:
             facts.append(Fact("事日", (self.matter_day[0], self.matter_day[1])))
+        if self.matter_year:
+            facts.append(Fact("事年", (self.matter_year[0], self.matter_year[1])))
+        if self.age is not None:
+            facts.append(Fact("年岁", (self.age,)))
         return facts
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.name, "sub_question": self.sub, "about": self.about,
                 "birth_year": self.birth_year, "asker": self.asker, "course": self.course, "period": self.period,
-                "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day}
+                "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day,
+                "matter_year": self.matter_year, "age": self.age, "member": self.member}
 
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -56,7 +69,9 @@ STEMS = "甲乙丙丁戊己庚辛壬癸"
 
 def parse_question(program: Program, text: str, about: str | None, birth_year: str | None, asker: str | None,
                    course: str | None = None, period: str | None = None, born: bool = False,
-                   matter_month: str | None = None, matter_day: str | None = None) -> Question:
+                   matter_month: str | None = None, matter_day: str | None = None,
+                   matter_year: str | None = None, age: str | int | None = None,
+                   member: str | None = None) -> Question:
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -77,10 +92,26 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
         raise UsageError(f"--period takes 未 (no period missed yet) or 已 (one missed), not {period!r}")
     if matter_month is not None and matter_month not in BRANCHES:
         raise UsageError(f"--matter-month takes a branch (子 … 亥), not {matter_month!r}")
-    if matter_day is not None and (len(matter_day) != 2 or matter_day[0] not in STEMS or matter_day[1] not in BRANCHES
-                                   or STEMS.index(matter_day[0]) % 2 != BRANCHES.index(matter_day[1]) % 2):
+    if matter_day is not None and not _is_stem_branch(matter_day):
         raise UsageError(f"--matter-day takes a day's 干支 (甲子 … 癸亥), not {matter_day!r}")
-    return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day)
+    if matter_year is not None and not _is_stem_branch(matter_year):
+        raise UsageError(f"--matter-year takes a year's 干支 (甲子 … 癸亥), not {matter_year!r}")
+    if member is not None and member not in FAMILY_MEMBERS:
+        raise UsageError(f"--member takes one of {' '.join(FAMILY_MEMBERS)}, not {member!r}")
+    years = None
+    if age is not None:
+        text = str(age)
+        if not (text.isascii() and text.isdigit() and len(text) <= 3):
+            raise UsageError(f"--age takes a whole number of years (0 … 999), not {age!r}")
+        years = int(text)
+    return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day,
+                    matter_year, years, member)
+
+
+def _is_stem_branch(text: str) -> bool:
+    """A 干支 of the sixty: a stem and a branch of the same parity."""
+    return (len(text) == 2 and text[0] in STEMS and text[1] in BRANCHES
+            and STEMS.index(text[0]) % 2 == BRANCHES.index(text[1]) % 2)
 
 
 def _known_about(program: Program) -> set:

@@ -50,12 +50,18 @@ def add_question_arguments(parser: argparse.ArgumentParser, required: bool = Fal
     parser.add_argument("--matter-month", metavar="支", help="事月: the month the matter falls in, e.g. the examination "
                         "month or the end of a set term (22.3, 63.1, 67.2, 78.5)")
     parser.add_argument("--matter-day", metavar="干支", help="事日: the day the matter falls on, e.g. 甲寅 (23.2, 67.2, 78.5)")
+    parser.add_argument("--matter-year", metavar="干支", help="事年: the year the matter falls in, e.g. the year whose "
+                        "fortune is asked or a 限 is read in (47.17, 48.9)")
+    parser.add_argument("--age", metavar="N", help="年岁: the asker's (or subject's) age in years at the cast (47.18)")
+    parser.add_argument("--member", metavar="属", help="身属: the asker's place in the family by trigram: 父 母 长男 "
+                        "长女 中男 中女 少男 少女 (13.8, 48.1)")
 
 
 # The flags that only make sense with --question, by the attribute argparse gives them.
 _QUESTION_COMPANIONS = (("--about", "about"), ("--birth-year", "birth_year"), ("--asker", "asker"), ("--course", "course"),
                         ("--period", "period"), ("--born", "born"), ("--matter-month", "matter_month"),
-                        ("--matter-day", "matter_day"))
+                        ("--matter-day", "matter_day"), ("--matter-year", "matter_year"), ("--age", "age"),
+                        ("--member", "member"))
 
 
 def question_from_args(args: argparse.Namespace, program):
@@ -66,7 +72,7 @@ def question_from_args(args: argparse.Namespace, program):
             raise UsageError(f"{given[0]} needs --question")
         return None
     return parse_question(program, args.question, args.about, args.birth_year, args.asker, args.course, args.period,
-                          args.born, args.matter_month, args.matter_day)
+                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member)
 
 
 def question_facts(args: argparse.Namespace, program) -> list[Fact]:

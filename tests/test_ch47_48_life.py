@@ -1,0 +1,269 @@
+"""Chapters 47 身命 and 48 年运: the key rulings on concrete charts, through the judge.
+
+身命: each sub-question one way and the other (the 世 of 47.1, 寿夭 with its year of the end, rank,
+wealth, the way, wife, children, what to shun, the 限 of a year asked about), the judge inputs 事年
+(--matter-year) and 年岁 (--age), and the rival views V37 (旧: the span from the 父母) and V38
+(胎元体骨: the 大限 from birth).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+import engine
+from engine.api import evaluate_chart
+from engine.errors import UsageError
+from engine.judge import Judgement, parse_question
+from engine.rulebook import load_engine
+
+
+@cache
+def _engine(school):
+    return load_engine(school=None if school == "易冒" else school)
+
+
+@cache
+def judged(question, hexagram, month, day, year=None, birth_year=None, matter_year=None, age=None, school="易冒",
+           member=None):
+    """The answers (sub-question, answer) and the chart's facts, as `yimao judge` would give them."""
+    e = _engine(school)
+    q = parse_question(e.program, question, None, birth_year, None, matter_year=matter_year, age=age, member=member)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(year=year, month=month, day=day), "test",
+                           q.facts())
+    judgement = Judgement(q, chart)
+    return {"answers": judgement.to_dict()["answers"], "missing": judgement.to_dict().get("missing"),
+            "result": chart.result}
+
+
+def answer(data, axis=None):
+    """The answer on the sub-question's own words axis (the first axis, or the one named)."""
+    for item in data["answers"]:
+        if axis is None and not item["axis"].startswith("by ") or axis and item["axis"] == axis:
+            return item["answer"]
+    raise AssertionError(f"no answer on {axis}: {data['answers']}")
+
+
+def answers_by(data, predicate):
+    """The answers in their own kind from a predicate (none when it is undecided)."""
+    return {item["answer"] for item in data["answers"]
+            if item["axis"].startswith(f"by {predicate}(") and item["answer"] != "未决"}
+
+
+def timings(data, rule):
+    """The timings a rule gave to the answers it decided."""
+    return [r["timing"] for a in data["answers"] for r in a["decided_by"] if r["rule"] == rule]
+
+
+def facts(data, predicate):
+    return {f.values for f in data["result"].facts(predicate)}
+
+
+# --- the judge inputs ------------------------------------------------------------------------------
+
+def test_matter_year_and_age_are_question_inputs():
+    program = _engine("易冒").program
+    q = parse_question(program, "身命.大限", None, None, None, matter_year="甲午", age="45")
+    assert {(f.predicate, f.values) for f in q.facts()} >= {("事年", ("甲", "午")), ("年岁", (45,))}
+    assert q.to_dict()["matter_year"] == "甲午" and q.to_dict()["age"] == 45
+    with pytest.raises(UsageError, match="--matter-year"):
+        parse_question(program, "身命", None, None, None, matter_year="甲丑")
+    with pytest.raises(UsageError, match="--age"):
+        parse_question(program, "身命", None, None, None, age="五十")
+
+
+def test_family_member_is_a_question_input():
+    program = _engine("易冒").program
+    q = parse_question(program, "年运", None, None, None, member="长男")
+    assert ("身属", ("长男",)) in {(f.predicate, f.values) for f in q.facts()} and q.to_dict()["member"] == "长男"
+    with pytest.raises(UsageError, match="--member"):
+        parse_question(program, "年运", None, None, None, member="次男")
+
+
+def test_missing_matter_year_is_reported():
+    data = judged("身命.大限", "损之剥", "寅", "庚午", year="己丑")
+    assert "事年" in str(data["missing"])
+    assert not facts(data, "限支")
+
+
+# --- 47.1 the broad question: the 世 ------------------------------------------------------------------
+
+def test_broad_question_by_the_shi():
+    assert answer(judged("身命", "屯", "子", "甲子")) == "吉"
+    assert answer(judged("身命", "乾", "子", "甲子")) == "凶"
+
+
+# --- 47.2-47.3, 47.15 the span of life ----------------------------------------------------------------
+
+def test_span_extinct_on_the_day_but_born_of_the_month_is_long():
+    """47.3: 世爻绝亥生寅，其寿未已."""
+    assert answer(judged("身命.寿夭", "师", "寅", "辛亥", year="丁丑", birth_year="子")) == "寿"
+
+
+def test_span_broken_and_entombed_is_short_with_the_stars_as_its_image():
+    """47.15: 世命投墓，本主寿夭; 天贼 羊刃 on the failing 用神."""
+    data = judged("身命.寿夭", "小过之艮", "子", "戊申", year="丙戌", birth_year="午")
+    assert answer(data) == "夭"
+    assert answers_by(data, "身命凶象") == {"天贼、羊刃"}
+
+
+def test_year_of_the_end_is_the_year_that_voids_and_clashes_the_use_god():
+    """47.3: 戊子 voids 午 in its decade (甲申) and clashes it; 己丑 does neither."""
+    end = judged("身命.寿夭", "师", "寅", "辛亥", year="丁丑", birth_year="子", matter_year="戊子")
+    assert answer(end) == "夭"
+    assert [a["timing"]["primary"]["when"] for a in end["answers"] if a["answer"] == "夭"] == ["戊子年"]
+    assert answer(judged("身命.寿夭", "师", "寅", "辛亥", year="丁丑", birth_year="子", matter_year="己丑")) == "寿"
+
+
+# --- 47.4-47.6 rank and wealth -------------------------------------------------------------------------
+
+def test_rank_by_the_parent_and_the_officer():
+    assert answer(judged("身命.贵", "损之剥", "寅", "庚午")) == "贵"
+    assert answer(judged("身命.贵", "乾", "子", "甲子")) == "不贵"
+
+
+def test_wealth_by_the_wealth_and_the_shi():
+    rich = judged("身命.富", "乾", "子", "丙子")
+    assert answer(rich) == "富"
+    assert answer(judged("身命.富", "乾", "子", "甲子")) == "不富"
+    assert answers_by(rich, "生业")  # 47.9: where the living is made
+
+
+def test_wealth_without_happiness_and_happiness_without_wealth():
+    """47.6: 有财而无福者富而忧，有福而无财者贫而乐."""
+    worried = judged("身命.富", "需", "子", "甲子")
+    assert answer(worried) == "富" and "有财而无福：富而忧" in str(worried["answers"])
+    content = judged("身命.富", "屯", "子", "甲子")
+    assert answer(content) == "不富" and "有福而无财：贫而乐" in str(content["answers"])
+
+
+def test_office_pointed_to_by_the_officer():
+    """47.4: 以八卦为方隅，以五行为司属，以六神为班列."""
+    office = answers_by(judged("身命.贵", "损之剥", "寅", "庚午"), "身命官职").pop().split("、")
+    assert {"考工", "东北"} <= set(office)  # the 官 are wood (寅 卯), the 寅 官 in 艮
+
+
+# --- 47.7 the way, the wife, the children ---------------------------------------------------------------
+
+def test_the_way_fears_the_clashing_hexagram():
+    assert answer(judged("身命.道业", "屯", "子", "甲子")) == "成"
+    assert answer(judged("身命.道业", "乾", "子", "甲子")) == "不成"
+
+
+def test_wife_and_children():
+    assert answer(judged("身命.妻", "乾", "子", "丙子")) == "吉"
+    assert answer(judged("身命.妻", "乾", "子", "甲子")) == "凶"
+    assert answer(judged("身命.子", "乾", "子", "丙子")) == "吉"
+    assert answer(judged("身命.子", "屯", "申", "甲子")) == "凶"  # the 子孙 broken: 问子而忌子虚
+
+
+# --- 47.8 what to shun -------------------------------------------------------------------------------
+
+def test_what_to_shun_and_where_to_go():
+    assert answer(judged("身命.趋避", "乾", "子", "甲子")) == "吉"
+    assert answer(judged("身命.趋避", "乾", "子", "丁卯")) == "凶"
+    moving_fire_ghost = judged("身命.趋避", "乾之小畜", "子", "甲子")  # 午 官鬼 moves on line 4, in 乾
+    shun = answers_by(moving_fire_ghost, "趋避象")
+    assert shun and all(word in next(iter(shun)) for word in ("忧焚", "病血", "老僧", "狂驴"))
+    assert answers_by(moving_fire_ghost, "宜往方") == {"南"}  # fire generates the 戌 世
+    assert answers_by(moving_fire_ghost, "宜回方") == {"东"}  # wood controls it
+
+
+# --- 47.16-47.19 the 限 ----------------------------------------------------------------------------
+
+def test_limits_of_the_book_case_years():
+    """47.19: 己丑 寅建 庚午 损之剥, rank by the 文书: 辛卯 失利, 甲午 中式."""
+    failed = judged("身命.贵", "损之剥", "寅", "庚午", year="己丑", matter_year="辛卯")
+    passed = judged("身命.贵", "损之剥", "寅", "庚午", year="己丑", matter_year="甲午")
+    assert ("大限", 1, "巳") in facts(failed, "限支") and ("小限", 5, "子") in facts(failed, "限支")
+    assert ("大限", 2, "卯") in facts(passed, "限支") and ("小限", 2, "卯") in facts(passed, "限支")
+    assert answer(failed) == "不贵"
+    assert answer(passed) == "贵"
+
+
+def test_the_great_limit_walks_the_changed_and_the_hidden_hexagram():
+    later = judged("身命.贵", "损之剥", "寅", "庚午", year="己丑", matter_year="己未")  # year 31: 悔, line 1
+    assert ("大限", 1, "未") in facts(later, "限支")  # 剥's first line
+    static = judged("身命.贵", "损", "寅", "庚午", year="己丑", matter_year="己未")  # no change: the nuclear 复
+    assert ("大限", 1, "子") in facts(static, "限支")
+
+
+def test_great_and_small_limit_sub_questions():
+    for sub in ("身命.大限", "身命.小限"):
+        assert answer(judged(sub, "损之剥", "寅", "庚午", year="己丑", matter_year="己丑")) == "吉"
+        assert answer(judged(sub, "损之剥", "寅", "庚午", year="己丑", matter_year="甲午")) == "凶"
+
+
+def test_the_year_that_fills_a_void_use_god():
+    """47.17/47.19: 虚而喜实 -- 否 寅建 丁未日, the 世 卯 void; the 卯 year fills it."""
+    data = judged("身命.大限", "否", "寅", "丁未", year="丁亥", matter_year="辛卯")
+    assert ("流年", "实", "卯") in facts(data, "限势")
+    assert ("流年", "实", "卯") not in facts(judged("身命.大限", "否", "寅", "丁未", year="丁亥", matter_year="壬辰"), "限势")
+
+
+# --- rival views -----------------------------------------------------------------------------------
+
+def test_v37_old_practice_reads_the_span_from_the_parent():
+    """V37 (47.2): 旧专执父母为寿者非也 -- on 乾 戌建 甲子日 the 世 (戌, on the month) is whole; the
+    old practice takes the 父母 lines, and the 辰 父母 of line 3 is broken by the month."""
+    assert answer(judged("身命.寿夭", "乾", "戌", "甲子")) == "寿"
+    assert answer(judged("身命.寿夭", "乾", "戌", "甲子", school="俗传")) == "夭"
+    # Agree where the 世 and the 父母 stand alike: 坤 寅建 癸酉日.
+    assert answer(judged("身命.寿夭", "坤", "寅", "癸酉")) == answer(judged("身命.寿夭", "坤", "寅", "癸酉", school="俗传")) == "寿"
+
+
+def test_v38_great_limit_from_birth():
+    """V38 (47.16-47.18): the count from birth; for a child divined for at birth it is the book's."""
+    case = dict(question="身命.贵", hexagram="损之剥", month="寅", day="庚午", year="己丑", matter_year="甲午")
+    assert answer(judged(**case, age=0)) == answer(judged(**case, age=0, school="或曰")) == "贵"
+    grown = judged(**case, age=45, school="或曰")  # 大限 year 51: the changed hexagram's fifth line, 子
+    assert ("大限", 5, "子") in facts(grown, "限支")
+    assert answer(judged(**case, age=45)) == "贵"
+    assert answer(grown) == "不贵"
+
+
+# --- 48 年运 ---------------------------------------------------------------------------------------
+
+def test_year_by_the_shi_and_the_ghost():
+    assert answer(judged("年运", "坎", "子", "甲子")) == "吉"  # the 世 子 on the day and month, no ghost moves
+    moving_ghost = judged("年运", "坎之比", "子", "甲子")  # the 辰 官鬼 of line 2 moves
+    assert answer(moving_ghost) == "凶"
+    assert {"江河", "盗贼"} <= set(answers_by(moving_ghost, "年运象").pop().split("、"))  # 48.4: in 坎
+    assert answers_by(moving_ghost, "年祸人") == {"妻、牝鸡鸣晨"}  # 48.5 line 2; 48.6 鬼化财
+
+
+def test_reversal_weighs_only_on_the_askers_own_family_member():
+    """48.1: 身属中女，反吟则凶 -- 家人之涣: the inner 离 (中女) turns into 坎 (中男), clashing."""
+    ruled = lambda data: {r["rule"] for a in data["answers"] for r in a["decided_by"] + a["supported_by"]}
+    assert "年运.反吟主属" in ruled(judged("年运", "家人之涣", "子", "甲子", member="中女"))
+    assert "年运.反吟主属" not in ruled(judged("年运", "家人之涣", "子", "甲子", member="长男"))
+    assert "身属" in str(judged("年运", "家人之涣", "子", "甲子")["missing"])
+
+
+def test_size_of_the_trouble_by_the_ghost():
+    """48.7: 旺大衰小 -- the 酉 官鬼 moving in 噬嗑之颐, weak on a 子 day, strong on a 酉 day."""
+    assert "小祸" in answers_by(judged("年运", "噬嗑之颐", "子", "甲子"), "年运象").pop().split("、")
+    assert "大祸" in answers_by(judged("年运", "噬嗑之颐", "子", "癸酉"), "年运象").pop().split("、")
+
+
+def test_year_and_month_against_the_shi():
+    """48.9: 酉世逢辰年而得济 -- the year combining the 世 helps, the one clashing it harms."""
+    good = judged("年运", "坎", "子", "甲子", matter_year="乙丑")
+    bad = judged("年运", "坎", "子", "甲子", matter_year="甲午")
+    assert answer(good) == "吉" and ["丑年"] in timings(good, "年运.岁月吉")
+    assert answer(bad) == "凶" and [a["timing"]["primary"]["when"] for a in bad["answers"] if a["timing"]] == ["午年"]
+
+
+@pytest.mark.parametrize("sub", ["年运.求名", "年运.问利", "年运.诞儿", "年运.得妇"])
+def test_goods_sought_only_with_a_strong_shi_and_a_still_ghost(sub):
+    assert answer(judged(sub, "乾", "子", "壬午")) == "吉"
+    assert answer(judged(sub, "乾", "子", "甲子")) == "凶"
+
+
+def test_v39_hexagram_warnings_only_with_a_moving_ghost():
+    """V39 (48.3): 若鬼静则莫将卦名推祸福也 -- the old practice reads 坎 as 忌出行 with the ghost still."""
+    assert not answers_by(judged("年运", "坎", "子", "甲子"), "年戒")
+    assert answers_by(judged("年运", "坎", "子", "甲子", school="俗传"), "年戒") == {"忌出行"}
+    assert answers_by(judged("年运", "坎之比", "子", "甲子"), "年戒") == {"忌出行"}
+    assert answers_by(judged("年运", "坎之比", "子", "甲子", school="俗传"), "年戒") == {"忌出行"}

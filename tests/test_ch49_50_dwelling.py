@@ -1,0 +1,189 @@
+"""Chapters 49 卜居 and 50 坟墓: the key rulings on concrete charts, through the judge.
+
+卜居: the trigram of the house (inner for the house lived in, outer for the one to move to), the
+moving ghost and what it brings, the shape of the site, and each sub-question one way and the other.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+import engine
+from engine.api import evaluate_chart
+from engine.judge import Judgement, parse_question
+from engine.rulebook import load_engine
+
+
+@cache
+def _engine(school):
+    return load_engine(school=None if school == "易冒" else school)
+
+
+@cache
+def judged(question, hexagram, month, day, about=None, term=None, school="易冒"):
+    """The answers and the chart's facts, as `yimao judge` would give them (term: the solar term)."""
+    e = _engine(school)
+    q = parse_question(e.program, question, about, None, None)
+    extra = q.facts()
+    if term:
+        from engine.facts import Fact
+        extra = extra + [Fact("节气", (term,))]
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", extra)
+    return {"answers": Judgement(q, chart).to_dict()["answers"], "result": chart.result}
+
+
+def verdict(data):
+    """The answer on the sub-question's words axis, and the rules that decided or supported it."""
+    item = next(a for a in data["answers"] if not a["axis"].startswith("by "))
+    return item["answer"], {r["rule"] for r in item["decided_by"] + item["supported_by"]}
+
+
+def answers_by(data, predicate):
+    return {item["answer"] for item in data["answers"]
+            if item["axis"].startswith(f"by {predicate}(") and item["answer"] != "未决"}
+
+
+# --- 49 卜居 ----------------------------------------------------------------------------------------
+
+def test_house_lived_in_reads_the_inner_trigram_the_new_house_the_outer():
+    """颐之损 戌建 甲子日: the inner 震 turns into 兑 (反吟), the outer 艮 stays in season."""
+    old, old_rules = verdict(judged("卜居.旧居", "颐之损", "戌", "甲子"))
+    new, new_rules = verdict(judged("卜居.新居", "颐之损", "戌", "甲子"))
+    assert old == "凶" and "卜居.卦病" in old_rules and "旧居.游魂" in old_rules
+    assert new == "吉" and "卜居.卦旺" in new_rules
+
+
+def test_moving_ghost_is_the_bane_of_the_house():
+    data = judged("卜居", "坎之比", "子", "甲子")  # the 辰 官鬼 of line 2 moves
+    answer, rules = verdict(data)
+    assert answer == "凶" and "卜居.鬼动" in rules
+    assert {"瘟疫", "灶"} <= set(answers_by(data, "居祸象").pop().split("、"))  # 土鬼 瘟疫, line 2 灶
+
+
+def test_shape_of_the_site():
+    data = judged("卜居", "乾", "子", "甲子")
+    assert answers_by(data, "居形")
+
+
+CHARTS = {  # sub-question: (a chart the book reads 吉, one it reads 凶)
+    "旧居": (("屯", "寅", "甲子"), ("乾", "子", "甲子")),
+    "新居": (("屯", "戌", "甲子"), ("乾", "子", "甲子")),
+    "还旧": (("屯", "寅", "甲子"), ("颐之损", "戌", "甲子")),
+    "合新": (("屯", "戌", "甲子"), ("乾", "子", "甲子")),
+    "共居": (("屯", "子", "壬午"), ("乾", "子", "甲子")),
+    "创造": (("屯", "子", "甲子"), ("乾", "子", "甲子")),
+    "兴修": (("屯", "子", "甲子"), ("乾", "子", "甲子")),
+    "年月": (("屯", "子", "甲子"), ("乾", "子", "甲子")),
+    "匠工": (("屯", "子", "壬午"), ("乾", "子", "甲子")),
+    "庙宇": (("屯", "子", "甲子"), ("坎之比", "子", "甲子")),
+    "道场": (("屯", "子", "甲子"), ("乾", "子", "甲子")),
+    "公署": (("屯", "子", "庚午"), ("乾", "子", "甲子")),
+    "馆地": (("屯", "子", "癸酉"), ("乾", "子", "甲子")),
+    "蚕室": (("屯", "子", "甲子"), ("乾", "子", "甲子")),
+    "仓栈": (("屯", "子", "庚午"), ("乾", "子", "甲子")),
+    "贾肆": (("屯", "子", "庚午"), ("乾", "子", "甲子")),
+}
+
+
+@pytest.mark.parametrize("sub", sorted(CHARTS))
+def test_dwelling_sub_questions_each_way(sub):
+    good, bad = CHARTS[sub]
+    good_answer, good_rules = verdict(judged(f"卜居.{sub}", *good))
+    bad_answer, _ = verdict(judged(f"卜居.{sub}", *bad))
+    assert (good_answer, bad_answer) == ("吉", "凶")
+    assert any(rule.split(".")[0] in CHAPTER_49_RULES for rule in good_rules), good_rules
+
+
+CHAPTER_49_RULES = {"卜居", "旧居", "共居", "创造", "兴修", "匠工", "庙宇", "道场", "公署", "蚕室"}
+
+
+def test_kinsman_sharing_the_house_is_read_by_his_relative():
+    """49.5 commentary: 亲人共居，属在用神，他人共居，属在应爻."""
+    def relative(about):
+        data = judged("卜居.共居", "屯", "子", "甲子", about=about)
+        return {f.values for f in data["result"].facts("用象")}
+    assert relative(None) == {("应",)}
+    assert relative("兄") == {("兄弟",)}
+
+
+# --- 50 坟墓 ----------------------------------------------------------------------------------------
+
+GRAVE_CHARTS = {  # sub-question (None: the site itself): (a chart the book reads 吉/得, one it reads 凶/不得)
+    None: (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "地师": (("屯", "子", "壬午"), ("屯", "子", "甲子")),
+    "觅地": (("屯", "子", "癸酉"), ("屯", "子", "丙子")),
+    "定穴": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "寿地": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "停厝": (("屯", "子", "庚午"), ("屯", "子", "丁卯")),
+    "安灵": (("屯", "子", "庚午"), ("屯", "子", "丁卯")),
+    "合附": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "买地": (("屯", "子", "丙子"), ("屯", "子", "甲子")),
+    "卖地": (("屯", "子", "庚午"), ("屯", "子", "甲子")),
+    "托守": (("屯", "子", "壬午"), ("屯", "子", "甲子")),
+    "修培": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
+    "选日": (("屯", "子", "甲子"), ("噬嗑之颐", "子", "甲子")),
+}
+CHAPTER_50_RULES = {"坟墓", "地师", "觅地", "寿地", "灵", "买地", "托卖", "修培", "选日"}
+
+
+@pytest.mark.parametrize("sub", sorted(GRAVE_CHARTS, key=str))
+def test_grave_sub_questions_each_way(sub):
+    question = f"坟墓.{sub}" if sub else "坟墓"
+    good, bad = GRAVE_CHARTS[sub]
+    good_answer, good_rules = verdict(judged(question, *good))
+    bad_answer, bad_rules = verdict(judged(question, *bad))
+    assert (good_answer, bad_answer) == (("得", "不得") if sub == "觅地" else ("吉", "凶"))
+    for rules in (good_rules, bad_rules):
+        assert any(rule.split(".")[0] in CHAPTER_50_RULES for rule in rules), rules
+
+
+def test_descendants_by_the_failing_zisun():
+    """50.3: 子孙受伤于外卦 … 主暴死他乡 (蒙: the 子孙 on line 4); 带符狱武贼者主盗讼."""
+    assert "主暴死他乡" in answers_by(judged("坟墓", "蒙", "子", "甲子"), "墓福").pop().split("、")
+    assert "主盗讼" in answers_by(judged("坟墓", "屯", "辰", "庚午"), "墓福").pop().split("、")
+    calm = {word for text in answers_by(judged("坟墓", "屯", "子", "甲子"), "墓福") for word in text.split("、")}
+    assert not calm & {"主暴死他乡", "主盗讼"}
+
+
+def test_finding_land_where_and_when():
+    """50.7: 丁亥 寅建 丁未日 否 -- the 世 卯 void: not met until 卯 fills it; the 未 父母 in 坤."""
+    data = judged("坟墓.觅地", "否", "寅", "丁未")
+    assert verdict(data)[0] == "不得"
+    assert answers_by(data, "地方") == {"西南"} and answers_by(data, "地处") == {"野、山"}  # 山足平原: 坤 and the nuclear 艮
+    hidden = judged("坟墓.觅地", "大畜", "戌", "癸丑")  # 午 父 hidden under the 寅 世, in 艮
+    assert answers_by(hidden, "地方") == {"南"} and answers_by(hidden, "地处") == {"山"}
+
+
+def test_height_of_the_spot_by_the_shi():
+    assert answers_by(judged("坟墓.定穴", "屯", "子", "甲子"), "穴位") == {"下"}  # 屯 (坎宫二世): 世 on line 2
+    assert answers_by(judged("坟墓.定穴", "坎", "子", "甲子"), "穴位") == {"上"}  # 坎: 世 on line 6
+
+
+def test_v40_old_transmission_reads_the_spot_on_line_two():
+    """V40 (50.5): 坎 申建 甲子日 -- the 世 (子) holds no ghost; line 2 holds the 辰 土鬼 (穴乱坟塚)."""
+    assert not answers_by(judged("坟墓", "坎", "申", "甲子"), "穴象")
+    assert "穴乱坟塚" in answers_by(judged("坟墓", "坎", "申", "甲子", school="俗传"), "穴象").pop()
+    # 节 (世 on line 2, no ghost on it nor on the 腾蛇's line): both read the spot alike.
+    assert answers_by(judged("坟墓", "节", "申", "甲子"), "穴象") == answers_by(
+        judged("坟墓", "节", "申", "甲子", school="俗传"), "穴象") == set()
+
+
+@cache
+def judged_on(question, hexagram, date, school="易冒"):
+    e = _engine(school)
+    q = parse_question(e.program, question, None, None, None)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(date=date), "test", q.facts())
+    return {"answers": Judgement(q, chart).to_dict()["answers"], "result": chart.result}
+
+
+def test_50_10_kun_after_autumn_is_not_bad_for_the_common_fengshui_rule_it_is():
+    """50.10 (with 41.2, V29): 坤 drawn after 立秋 lifts the clash; the common rule keeps it."""
+    autumn = "2024-08-10T12:00+08:00"
+    answer, rules = verdict(judged_on("坟墓", "坤", autumn))
+    assert answer == "吉" and "坟墓.秋后坤" in rules
+    answer, rules = verdict(judged_on("坟墓", "坤", autumn, school="俗传"))
+    assert answer == "凶" and "坟墓.三冲" in rules
+    spring = "2024-05-10T12:00+08:00"  # out of season: both read the clash
+    assert verdict(judged_on("坟墓", "坤", spring))[0] == verdict(judged_on("坟墓", "坤", spring, school="俗传"))[0] == "凶"
