@@ -57,3 +57,16 @@ def test_household_fortune_people_over_house_and_house_over_people():
     # 大壮: inner 乾 (金) controls outer 震 (木): 人克宅吉.  无妄: outer 乾 controls inner 震: 宅克人凶.
     assert answer(judged("家宅.兴败", "大壮", "寅", "甲午"), "兴 / 败") == "兴"
     assert answer(judged("家宅.兴败", "无妄", "寅", "甲午"), "兴 / 败") == "败"
+
+
+# --- the judge input 婚方 (--side), for 52 -----------------------------------------------------
+
+def test_side_is_a_question_input_and_bad_values_are_one_line_errors(capsys):
+    from engine.cli import main
+
+    j = engine.judge(question="家宅", hexagram="泰", month="辰", day="甲子", side="女")
+    assert j.question.side == "女" and j.to_dict()["question"]["side"] == "女"
+    assert ("婚方", ("女",)) in {(f.predicate, f.values) for f in j.question.facts()}
+    assert main(["judge", "--question", "家宅", "--hexagram", "泰", "--month", "辰", "--day", "甲子", "--side", "男女"]) == 2
+    err = capsys.readouterr().err
+    assert "--side" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
