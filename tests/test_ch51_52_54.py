@@ -70,3 +70,84 @@ def test_side_is_a_question_input_and_bad_values_are_one_line_errors(capsys):
     assert main(["judge", "--question", "家宅", "--hexagram", "泰", "--month", "辰", "--day", "甲子", "--side", "男女"]) == 2
     err = capsys.readouterr().err
     assert "--side" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# --- 52 婚姻 -------------------------------------------------------------------------------------
+# 乾 (乾宫 金), bottom to top: 子 子孙, 寅 妻财, 辰 父母 (应), 午 官鬼, 申 兄弟, 戌 父母 (世); a 六冲.
+# 泰 (坤宫 土): 子 妻财, 寅 官鬼, 辰 兄弟 (世), 丑 兄弟, 亥 妻财, 酉 子孙 (应); one of 41.4's good hexagrams.
+
+def use_god(j) -> set[tuple[int, str]]:
+    return {(u["position"], u["relative"]) for u in j.use_god()}
+
+
+def test_marriage_reads_the_wife_for_the_mans_side_and_the_husband_for_the_womans():
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", about="子")) == {(2, "妻财")}      # a son's marriage
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", about="女")) == {(4, "官鬼")}      # a daughter's
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", asker="女")) == {(4, "官鬼")}      # a woman for herself
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", asker="男")) == {(2, "妻财")}
+    j = engine.judge(question="婚姻", hexagram="乾", month="寅", day="甲子", about="友", side="女")
+    assert use_god(j) == {(4, "官鬼")}                                                   # a friend asks for her
+    unknown = judged("婚姻", "乾", "寅", "甲子")
+    assert any(m.startswith("婚方 (--side)") for m in unknown.missing())
+
+
+def test_marriage_clash_outweighs_a_strong_wife_and_a_good_hexagram_decides_before_the_lines():
+    clash = judged("婚姻", "乾", "寅", "甲子", asker="男")
+    assert answer(clash, "吉 成 / 凶 不成") == "凶"
+    decided = {v["rule"] for a in clash.answers()[:1] for v in a["decided_by"] + a["supported_by"]}
+    assert "婚姻.贞冲" in decided
+    overruled = {o["rule"]: o["precedence"]["id"] for o in clash.answers()[0]["overruled"]}
+    assert "婚姻.财旺" in overruled
+    good = judged("婚姻", "泰", "寅", "甲子", asker="男")
+    assert answer(good, "吉 成 / 凶 不成") == "吉"
+    assert "婚姻.卦验吉" in {r["rule"] for r in good.answers()[0]["decided_by"]}
+
+
+def test_marriage_yes_or_no_and_the_place_chosen_follow_the_marriage_itself():
+    for sub, good, bad in [("成否", "成", "不成"), ("择地", "吉", "凶")]:
+        axis = f"{good} / {bad}"
+        assert answer(judged(f"婚姻.{sub}", "乾", "寅", "甲子", asker="男"), axis) == bad
+        assert answer(judged(f"婚姻.{sub}", "泰", "寅", "甲子", asker="男"), axis) == good
+
+
+def test_marriage_hexagram_does_not_judge_a_servant():
+    j = judged("婚姻.配仆", "泰", "寅", "甲子", asker="男")
+    assert "婚姻.卦验吉" not in rules(j) and "配仆.生扶" in rules(j)
+
+
+SUB_QUESTIONS_52 = [
+    # sub-question, axis, (chart one way, its answer), (chart the other way, its answer)
+    ("赘婿", "吉 / 凶", ("乾", "寅", "甲子"), "吉", ("坤", "寅", "丙寅"), "凶"),
+    ("配仆", "吉 / 凶", ("泰", "寅", "甲子"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("倩媒", "吉 / 凶", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("纳妾", "吉 / 凶", ("乾", "寅", "甲子"), "吉", ("乾", "巳", "壬申"), "凶"),
+    ("去留", "留 / 去", ("恒", "寅", "甲戌"), "留", ("乾", "寅", "甲子"), "去"),
+    ("就姻", "吉 / 凶", ("泰", "寅", "甲子"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("聘仪", "丰 / 菲", ("乾", "寅", "戊辰"), "丰", ("坤", "寅", "壬申"), "菲"),
+    ("杂婚", "吉 / 凶", ("乾", "寅", "甲子"), "吉", ("泰", "寅", "甲子"), "凶"),
+]
+
+
+def test_marriage_sub_questions_both_ways():
+    for sub, axis, one, first, other, second in SUB_QUESTIONS_52:
+        assert answer(judged(f"婚姻.{sub}", *one, asker="男"), axis) == first, sub
+        assert answer(judged(f"婚姻.{sub}", *other, asker="男"), axis) == second, sub
+
+
+def test_marriage_in_celebration_and_fear_of_harm_read_the_person_by_kinship():
+    # 冲喜 for a father: the 父母; 妨害 for a father: the 父母 (52.11), the bride's 妻财 void or broken.
+    j = judged("婚姻.冲喜", "乾", "寅", "甲子", about="父")
+    assert {r for _, r in use_god(j)} == {"父母"}
+    assert answer(j, "吉 / 凶") == "凶" and "冲喜.坏" in rules(j)
+    assert answer(judged("婚姻.冲喜", "乾", "寅", "戊辰", about="父"), "吉 / 凶") == "吉"
+    assert answer(judged("婚姻.妨害", "乾", "巳", "戊辰", about="父"), "无妨 / 妨") == "无妨"
+    assert answer(judged("婚姻.妨害", "乾", "申", "甲子", about="父"), "无妨 / 妨") == "妨"
+
+
+def test_marriage_year_and_place():
+    # 乾, the man's side: the 妻财 寅 (wood, line 2, inner 乾): born at 亥, 帝旺 at 卯; near, north-west,
+    # in the palace's own trigram.
+    j = judged("婚姻.年地", "乾", "寅", "甲子", asker="男")
+    timed = next(a for a in j.answers() if "成 / 不成" in a["axis"])["timing"]
+    assert {timed["primary"]["when"], *(t["when"] for t in timed["alternatives"])} == {"亥年、亥月", "卯年、卯月"}
+    assert set(answer(j, "婚地").split("、")) == {"近", "西北", "本处"}
