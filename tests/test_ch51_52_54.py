@@ -151,3 +151,32 @@ def test_marriage_year_and_place():
     timed = next(a for a in j.answers() if "成 / 不成" in a["axis"])["timing"]
     assert {timed["primary"]["when"], *(t["when"] for t in timed["alternatives"])} == {"亥年、亥月", "卯年、卯月"}
     assert set(answer(j, "婚地").split("、")) == {"近", "西北", "本处"}
+
+
+# --- 54 抚养 -------------------------------------------------------------------------------------
+
+SUB_QUESTIONS_54 = [
+    ("继养", "吉 / 凶", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("抚养", "吉 / 凶", ("节", "寅", "甲子"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("收养", "吉 / 凶", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("投养", "吉 / 凶", ("咸", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("入继", "吉 成 / 凶 不成", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+]
+
+
+def test_adoption_sub_questions_both_ways():
+    for sub, axis, one, first, other, second in SUB_QUESTIONS_54:
+        assert answer(judged(f"抚养.{sub}", *one), axis) == first, sub
+        assert answer(judged(f"抚养.{sub}", *other), axis) == second, sub
+
+
+def test_adoption_three_clashes_forbid_whatever_the_child():
+    # 乾 in a 寅 month on 甲子: a 六冲; 「此三者，不可继也」 sets it over the child's strength.
+    j = judged("抚养.继养", "乾", "寅", "甲子")
+    assert "养子.三冲" in {r["rule"] for r in j.answers()[0]["decided_by"]}
+
+
+def test_taking_in_reads_a_woman_by_the_wealth_and_an_elder_by_the_parents():
+    assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="妇"))} == {"妻财"}
+    assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="长"))} == {"父母"}
+    assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="宗"))} == {"父母"}   # the 应 辰 is a 父母
