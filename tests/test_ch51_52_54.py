@@ -135,11 +135,14 @@ def test_marriage_sub_questions_both_ways():
 
 
 def test_marriage_in_celebration_and_fear_of_harm_read_the_person_by_kinship():
-    # 冲喜 for a father: the 父母; 妨害 for a father: the 父母 (52.11), the bride's 妻财 void or broken.
+    # 冲喜 for a father, or for an elder (长): the 父母; for a junior (幼): the 子孙 -- then ch. 42's grades.
+    # 妨害 for a father: the 父母 (52.11); the bride's 妻财 void or broken.
     j = judged("婚姻.冲喜", "乾", "寅", "甲子", about="父")
     assert {r for _, r in use_god(j)} == {"父母"}
-    assert answer(j, "吉 / 凶") == "凶" and "冲喜.坏" in rules(j)
+    assert answer(j, "吉 / 凶") == "凶" and "用神断.凶陷" in rules(j)
     assert answer(judged("婚姻.冲喜", "乾", "寅", "戊辰", about="父"), "吉 / 凶") == "吉"
+    assert {r for _, r in use_god(judged("婚姻.冲喜", "乾", "寅", "甲子", about="长"))} == {"父母"}
+    assert {r for _, r in use_god(judged("婚姻.冲喜", "乾", "寅", "甲子", about="幼"))} == {"子孙"}
     assert answer(judged("婚姻.妨害", "乾", "巳", "戊辰", about="父"), "无妨 / 妨") == "无妨"
     assert answer(judged("婚姻.妨害", "乾", "申", "甲子", about="父"), "无妨 / 妨") == "妨"
 
