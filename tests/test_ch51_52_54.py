@@ -183,3 +183,13 @@ def test_taking_in_reads_a_woman_by_the_wealth_and_an_elder_by_the_parents():
     assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="妇"))} == {"妻财"}
     assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="长"))} == {"父母"}
     assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="宗"))} == {"父母"}   # the 应 辰 is a 父母
+
+
+def test_marriage_images_of_the_two_parties():
+    # 乾: 世 戌 and 应 辰 are both yang lines; a woman asking wants the 世 yin: 阴阳相背 (52.7).  The 应
+    # 辰 is broken by the 戌 month: the other family 少殷勤而多冷落 (52.3), and it 主变 (52.7).
+    j = judged("婚姻", "乾", "戌", "甲子", asker="女")
+    images = set(answer(j, "婚象").split("、"))
+    assert {"阴阳相背", "少殷勤而多冷落", "主变"} <= images
+    # 否 (乾宫): 世 卯 (line 3) a yin line, 应 戌 (line 6) a yang one, neither against the rise and fall in a 辰 month.
+    assert "阴阳相背" not in set(answer(judged("婚姻", "否", "辰", "甲子", asker="女"), "婚象").split("、"))
