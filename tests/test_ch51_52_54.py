@@ -51,6 +51,9 @@ def test_moving_ghost_names_its_trouble_its_quarter_and_its_people():
     assert {"防回禄", "坟墓有疑"} <= set(answer(j, "宅灾(象)").split("、"))
     assert answer(j, "宅凶方") == "东北"
     assert {"少男", "妻妾"} <= set(answer(j, "宅灾人").split("、"))
+    # 子 is the middle month of winter: the prodigy lines are 2 and 5, and line 2 moves (51.11's 怪爻).
+    assert "怪" in answer(j, "宅灾(象)").split("、")
+    assert "怪" not in answer(judged("家宅.灾祥", "小过之恒", "寅", "甲子"), "宅灾(象)").split("、")
 
 
 def test_household_fortune_people_over_house_and_house_over_people():
