@@ -190,3 +190,12 @@ def test_marriage_images_of_the_two_parties():
     assert {"阴阳相背", "少殷勤而多冷落", "主变"} <= images
     # 否 (乾宫): 世 卯 (line 3) a yin line, 应 戌 (line 6) a yang one, neither against the rise and fall in a 辰 month.
     assert "阴阳相背" not in set(answer(judged("婚姻", "否", "辰", "甲子", asker="女"), "婚象").split("、"))
+
+
+def test_static_ghost_on_the_master_strikes_at_its_birth_and_height():
+    # 蛊 (巽宫 归魂): the 世 is the static 酉 官鬼 (line 3): 「虽不鬼动，若鬼临之，遇生旺时，则其祸亦见」 --
+    # metal is born at 巳 and at its height at 酉.
+    j = judged("家宅.灾祥", "蛊", "寅", "甲子")
+    row = next(a for a in j.answers() if a["axis"] == "安 / 不安")
+    assert row["answer"] == "不安"
+    assert {row["timing"]["primary"]["when"], *(t["when"] for t in row["timing"]["alternatives"])} == {"巳日", "酉日"}
