@@ -28,7 +28,7 @@ from .paths import cases_dir
 from .query import parse_fact, resolve_conjunction
 
 INPUT_KEYS = ("lines", "coins", "hexagram", "year", "month", "day", "hour", "date", "lunar")
-QUESTION_KEYS = ("question", "about", "birth_year", "asker")
+QUESTION_KEYS = ("question", "about", "birth_year", "asker", "side")
 STATUSES = ("agree", "disagree", "undecided", "undecidable", "known-disagreement")
 
 
@@ -107,7 +107,8 @@ def run_case(engine: Engine, case: Case) -> Outcome:
         question = None
         if case.question.get("question"):
             question = parse_question(engine.program, case.question["question"], case.question.get("about"),
-                                      case.question.get("birth_year"), case.question.get("asker"))
+                                      case.question.get("birth_year"), case.question.get("asker"),
+                                      side=case.question.get("side"))
             extra += question.facts()
         chart = evaluate_chart(engine, cast, moment, "shipped", extra)
         checks = [(text, True, resolve_conjunction(text, engine.program)) for text in case.present]

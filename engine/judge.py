@@ -18,7 +18,8 @@ from .facts import Conclusion, Fact
 # not among them: without the flag the child is not yet born, which the rules read as such.)
 QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB",
                    "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day",
-                   "事年": "--matter-year", "年岁": "--age", "身属": "--member"}
+                   "事年": "--matter-year", "年岁": "--age", "身属": "--member",
+                   "婚方": "--side"}
 
 # The asker's place in the family, by the trigram that stands for it (13.8 主属).
 FAMILY_MEMBERS = ("父", "母", "长男", "长女", "中男", "中女", "少男", "少女")
@@ -39,12 +40,13 @@ class Question:
     matter_year: str | None = None  # 事年: the year's 干支 (47.17, 48.9)
     age: int | None = None  # 年岁: the age in years at the cast (47.18)
     member: str | None = None  # 身属: the place in the family by trigram (48.1)
+    side: str | None = None  # 婚方: the party a marriage is asked for, 男 or 女 (52.1)
 
     def facts(self) -> list[Fact]:
         facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
         optional = [("子问", self.sub), ("本命", self.birth_year), ("问者", self.asker), ("病程", self.course),
                     ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None),
-                    ("身属", self.member)]
+                    ("身属", self.member), ("婚方", self.side)]
         facts += [Fact(predicate, (value,)) for predicate, value in optional if value]
         if self.matter_day:
             facts.append(Fact("事日", (self.matter_day[0], self.matter_day[1])))
@@ -58,7 +60,7 @@ class Question:
         return {"question": self.name, "sub_question": self.sub, "about": self.about,
                 "birth_year": self.birth_year, "asker": self.asker, "course": self.course, "period": self.period,
                 "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day,
-                "matter_year": self.matter_year, "age": self.age, "member": self.member}
+                "matter_year": self.matter_year, "age": self.age, "member": self.member, "side": self.side}
 
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -71,7 +73,7 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
                    course: str | None = None, period: str | None = None, born: bool = False,
                    matter_month: str | None = None, matter_day: str | None = None,
                    matter_year: str | None = None, age: str | int | None = None,
-                   member: str | None = None) -> Question:
+                   member: str | None = None, side: str | None = None) -> Question:
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -104,8 +106,10 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
         if not (text.isascii() and text.isdigit() and len(text) <= 3):
             raise UsageError(f"--age takes a whole number of years (0 … 999), not {age!r}")
         years = int(text)
+    if side is not None and side not in ("男", "女"):
+        raise UsageError(f"--side takes 男 (the man's side) or 女 (the woman's), not {side!r}")
     return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day,
-                    matter_year, years, member)
+                    matter_year, years, member, side)
 
 
 def _is_stem_branch(text: str) -> bool:

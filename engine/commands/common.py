@@ -55,13 +55,15 @@ def add_question_arguments(parser: argparse.ArgumentParser, required: bool = Fal
     parser.add_argument("--age", metavar="N", help="年岁: the asker's (or subject's) age in years at the cast (47.18)")
     parser.add_argument("--member", metavar="属", help="身属: the asker's place in the family by trigram: 父 母 长男 "
                         "长女 中男 中女 少男 少女 (13.8, 48.1)")
+    parser.add_argument("--side", metavar="男|女", help="婚方: the party a marriage is asked for, the man's (男) or the woman's (女) "
+                        "(52.1; asking for oneself --asker tells it, for a son or a daughter --about)")
 
 
 # The flags that only make sense with --question, by the attribute argparse gives them.
 _QUESTION_COMPANIONS = (("--about", "about"), ("--birth-year", "birth_year"), ("--asker", "asker"), ("--course", "course"),
                         ("--period", "period"), ("--born", "born"), ("--matter-month", "matter_month"),
                         ("--matter-day", "matter_day"), ("--matter-year", "matter_year"), ("--age", "age"),
-                        ("--member", "member"))
+                        ("--member", "member"), ("--side", "side"))
 
 
 def question_from_args(args: argparse.Namespace, program):
@@ -72,7 +74,7 @@ def question_from_args(args: argparse.Namespace, program):
             raise UsageError(f"{given[0]} needs --question")
         return None
     return parse_question(program, args.question, args.about, args.birth_year, args.asker, args.course, args.period,
-                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member)
+                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member, args.side)
 
 
 def question_facts(args: argparse.Namespace, program) -> list[Fact]:

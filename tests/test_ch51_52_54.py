@@ -1,0 +1,201 @@
+"""Chapters 51 家宅, 52 婚姻 and 54 抚养: for each sub-question a chart where the book's answer goes
+one way and one where it goes the other, through `engine.judge`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import engine
+
+
+@lru_cache(maxsize=None)
+def judged(question: str, hexagram: str, month: str, day: str, about: str | None = None, asker: str | None = None,
+           birth_year: str | None = None):
+    return engine.judge(question=question, hexagram=hexagram, month=month, day=day, about=about, asker=asker,
+                        birth_year=birth_year)
+
+
+def answer(j, axis_word: str) -> str:
+    """The answer on the axis that contains `axis_word` (安 / 不安, 兴 / 败 …), or in its own kind
+    (`by PRED(ARG)`)."""
+    return next(a["answer"] for a in j.answers() if axis_word in a["axis"])
+
+
+def rules(j) -> set[str]:
+    return {v["rule"] for v in j.verdicts() if not v["defeated_by"]}
+
+
+# --- 51 家宅 -------------------------------------------------------------------------------------
+# 革之咸 (坎宫 水) on 甲子 in a 午 month: the 世 (line 4 亥) is void; line 1 子孙 卯 changes into the ghost
+# 丙辰 in 艮 (51.4's own example).
+
+def test_household_trouble_when_the_master_is_void_and_a_line_turns_ghost():
+    j = judged("家宅.灾祥", "革之咸", "午", "甲子")
+    assert answer(j, "安 / 不安") == "不安"
+    assert {"灾祥.世灾", "灾祥.化鬼"} <= rules(j)
+    assert "少男" in answer(j, "宅灾人") and "卑幼" in answer(j, "宅灾人")
+
+
+def test_household_at_peace_when_no_ghost_moves_and_the_master_is_firm():
+    # 泰 static; the 世 辰 (line 3) stands on the 辰 month, the 应 酉 is sound: 「卦宁世实」.
+    j = judged("家宅.灾祥", "泰", "辰", "甲子")
+    assert answer(j, "安 / 不安") == "安"
+    assert "灾祥.卦宁世实" in rules(j)
+
+
+def test_moving_ghost_names_its_trouble_its_quarter_and_its_people():
+    # 小过之恒 (兑宫 游魂) moves line 2 (午 官鬼, in the inner 艮): a fire ghost in 艮 -- 回禄 (51.1),
+    # 坟墓有疑 (51.2), the north-east (51.6), the 少男 (51.4) and, on line 2, the wife (51.6).
+    j = judged("家宅.灾祥", "小过之恒", "子", "甲子")
+    assert answer(j, "安 / 不安") == "不安"
+    assert {"防回禄", "坟墓有疑"} <= set(answer(j, "宅灾(象)").split("、"))
+    assert answer(j, "宅凶方") == "东北"
+    assert {"少男", "妻妾"} <= set(answer(j, "宅灾人").split("、"))
+    # 子 is the middle month of winter: the prodigy lines are 2 and 5, and line 2 moves (51.11's 怪爻).
+    assert "怪" in answer(j, "宅灾(象)").split("、")
+    assert "怪" not in answer(judged("家宅.灾祥", "小过之恒", "寅", "甲子"), "宅灾(象)").split("、")
+
+
+def test_household_fortune_people_over_house_and_house_over_people():
+    # 大壮: inner 乾 (金) controls outer 震 (木): 人克宅吉.  无妄: outer 乾 controls inner 震: 宅克人凶.
+    assert answer(judged("家宅.兴败", "大壮", "寅", "甲午"), "兴 / 败") == "兴"
+    assert answer(judged("家宅.兴败", "无妄", "寅", "甲午"), "兴 / 败") == "败"
+
+
+# --- the judge input 婚方 (--side), for 52 -----------------------------------------------------
+
+def test_side_is_a_question_input_and_bad_values_are_one_line_errors(capsys):
+    from engine.cli import main
+
+    j = engine.judge(question="家宅", hexagram="泰", month="辰", day="甲子", side="女")
+    assert j.question.side == "女" and j.to_dict()["question"]["side"] == "女"
+    assert ("婚方", ("女",)) in {(f.predicate, f.values) for f in j.question.facts()}
+    assert main(["judge", "--question", "家宅", "--hexagram", "泰", "--month", "辰", "--day", "甲子", "--side", "男女"]) == 2
+    err = capsys.readouterr().err
+    assert "--side" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+# --- 52 婚姻 -------------------------------------------------------------------------------------
+# 乾 (乾宫 金), bottom to top: 子 子孙, 寅 妻财, 辰 父母 (应), 午 官鬼, 申 兄弟, 戌 父母 (世); a 六冲.
+# 泰 (坤宫 土): 子 妻财, 寅 官鬼, 辰 兄弟 (世), 丑 兄弟, 亥 妻财, 酉 子孙 (应); one of 41.4's good hexagrams.
+
+def use_god(j) -> set[tuple[int, str]]:
+    return {(u["position"], u["relative"]) for u in j.use_god()}
+
+
+def test_marriage_reads_the_wife_for_the_mans_side_and_the_husband_for_the_womans():
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", about="子")) == {(2, "妻财")}      # a son's marriage
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", about="女")) == {(4, "官鬼")}      # a daughter's
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", asker="女")) == {(4, "官鬼")}      # a woman for herself
+    assert use_god(judged("婚姻", "乾", "寅", "甲子", asker="男")) == {(2, "妻财")}
+    j = engine.judge(question="婚姻", hexagram="乾", month="寅", day="甲子", about="友", side="女")
+    assert use_god(j) == {(4, "官鬼")}                                                   # a friend asks for her
+    unknown = judged("婚姻", "乾", "寅", "甲子")
+    assert any(m.startswith("婚方 (--side)") for m in unknown.missing())
+
+
+def test_marriage_clash_outweighs_a_strong_wife_and_a_good_hexagram_decides_before_the_lines():
+    clash = judged("婚姻", "乾", "寅", "甲子", asker="男")
+    assert answer(clash, "吉 成 / 凶 不成") == "凶"
+    decided = {v["rule"] for a in clash.answers()[:1] for v in a["decided_by"] + a["supported_by"]}
+    assert "婚姻.贞冲" in decided
+    overruled = {o["rule"]: o["precedence"]["id"] for o in clash.answers()[0]["overruled"]}
+    assert "婚姻.财旺" in overruled
+    good = judged("婚姻", "泰", "寅", "甲子", asker="男")
+    assert answer(good, "吉 成 / 凶 不成") == "吉"
+    assert "婚姻.卦验吉" in {r["rule"] for r in good.answers()[0]["decided_by"]}
+
+
+def test_marriage_yes_or_no_and_the_place_chosen_follow_the_marriage_itself():
+    for sub, good, bad in [("成否", "成", "不成"), ("择地", "吉", "凶")]:
+        axis = f"{good} / {bad}"
+        assert answer(judged(f"婚姻.{sub}", "乾", "寅", "甲子", asker="男"), axis) == bad
+        assert answer(judged(f"婚姻.{sub}", "泰", "寅", "甲子", asker="男"), axis) == good
+
+
+def test_marriage_hexagram_does_not_judge_a_servant():
+    j = judged("婚姻.配仆", "泰", "寅", "甲子", asker="男")
+    assert "婚姻.卦验吉" not in rules(j) and "配仆.生扶" in rules(j)
+
+
+# question.sub-question, axis, (chart one way, its answer), (chart the other way, its answer); the
+# marriage asked by a man for himself (--asker 男).
+SUB_QUESTIONS = [
+    ("婚姻.赘婿", "吉 / 凶", ("乾", "寅", "甲子"), "吉", ("坤", "寅", "丙寅"), "凶"),
+    ("婚姻.配仆", "吉 / 凶", ("泰", "寅", "甲子"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("婚姻.倩媒", "吉 / 凶", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("婚姻.纳妾", "吉 / 凶", ("乾", "寅", "甲子"), "吉", ("乾", "巳", "壬申"), "凶"),
+    ("婚姻.去留", "留 / 去", ("恒", "寅", "甲戌"), "留", ("乾", "寅", "甲子"), "去"),
+    ("婚姻.就姻", "吉 / 凶", ("泰", "寅", "甲子"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("婚姻.聘仪", "丰 / 菲", ("乾", "寅", "戊辰"), "丰", ("坤", "寅", "壬申"), "菲"),
+    ("婚姻.杂婚", "吉 / 凶", ("乾", "寅", "甲子"), "吉", ("泰", "寅", "甲子"), "凶"),
+    ("抚养.继养", "吉 / 凶", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("抚养.抚养", "吉 / 凶", ("节", "寅", "甲子"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("抚养.收养", "吉 / 凶", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("抚养.投养", "吉 / 凶", ("咸", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+    ("抚养.入继", "吉 成 / 凶 不成", ("泰", "寅", "戊辰"), "吉", ("乾", "寅", "甲子"), "凶"),
+]
+
+
+def test_sub_questions_both_ways():
+    for question, axis, one, first, other, second in SUB_QUESTIONS:
+        assert answer(judged(question, *one, asker="男"), axis) == first, question
+        assert answer(judged(question, *other, asker="男"), axis) == second, question
+
+
+def test_marriage_in_celebration_and_fear_of_harm_read_the_person_by_kinship():
+    # 冲喜 for a father, or for an elder (长): the 父母; for a junior (幼): the 子孙 -- then ch. 42's grades.
+    # 妨害 for a father: the 父母 (52.11); the bride's 妻财 void or broken.
+    j = judged("婚姻.冲喜", "乾", "寅", "甲子", about="父")
+    assert {r for _, r in use_god(j)} == {"父母"}
+    assert answer(j, "吉 / 凶") == "凶" and "用神断.凶陷" in rules(j)
+    assert answer(judged("婚姻.冲喜", "乾", "寅", "戊辰", about="父"), "吉 / 凶") == "吉"
+    assert {r for _, r in use_god(judged("婚姻.冲喜", "乾", "寅", "甲子", about="长"))} == {"父母"}
+    assert {r for _, r in use_god(judged("婚姻.冲喜", "乾", "寅", "甲子", about="幼"))} == {"子孙"}
+    assert answer(judged("婚姻.妨害", "乾", "巳", "戊辰", about="父"), "无妨 / 妨") == "无妨"
+    assert answer(judged("婚姻.妨害", "乾", "申", "甲子", about="父"), "无妨 / 妨") == "妨"
+
+
+def test_marriage_year_and_place():
+    # 乾, the man's side: the 妻财 寅 (wood, line 2, inner 乾): born at 亥, 帝旺 at 卯; near, north-west,
+    # in the palace's own trigram.
+    j = judged("婚姻.年地", "乾", "寅", "甲子", asker="男")
+    timed = next(a for a in j.answers() if "成 / 不成" in a["axis"])["timing"]
+    assert {timed["primary"]["when"], *(t["when"] for t in timed["alternatives"])} == {"亥年、亥月", "卯年、卯月"}
+    assert set(answer(j, "婚地").split("、")) == {"近", "西北", "本处"}
+
+
+# --- 54 抚养 -------------------------------------------------------------------------------------
+
+# 抚养's sub-questions are in SUB_QUESTIONS above (the asker's sex does not bear on them).
+
+
+def test_adoption_three_clashes_forbid_whatever_the_child():
+    # 乾 in a 寅 month on 甲子: a 六冲; 「此三者，不可继也」 sets it over the child's strength.
+    j = judged("抚养.继养", "乾", "寅", "甲子")
+    assert "养子.三冲" in {r["rule"] for r in j.answers()[0]["decided_by"]}
+
+
+def test_taking_in_reads_a_woman_by_the_wealth_and_an_elder_by_the_parents():
+    assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="妇"))} == {"妻财"}
+    assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="长"))} == {"父母"}
+    assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="宗"))} == {"父母"}   # the 应 辰 is a 父母
+
+
+def test_marriage_images_of_the_two_parties():
+    # 乾: 世 戌 and 应 辰 are both yang lines; a woman asking wants the 世 yin: 阴阳相背 (52.7).  The 应
+    # 辰 is broken by the 戌 month: the other family 少殷勤而多冷落 (52.3), and it 主变 (52.7).
+    j = judged("婚姻", "乾", "戌", "甲子", asker="女")
+    images = set(answer(j, "婚象").split("、"))
+    assert {"阴阳相背", "少殷勤而多冷落", "主变"} <= images
+    # 否 (乾宫): 世 卯 (line 3) a yin line, 应 戌 (line 6) a yang one, neither against the rise and fall in a 辰 month.
+    assert "阴阳相背" not in set(answer(judged("婚姻", "否", "辰", "甲子", asker="女"), "婚象").split("、"))
+
+
+def test_static_ghost_on_the_master_strikes_at_its_birth_and_height():
+    # 蛊 (巽宫 归魂): the 世 is the static 酉 官鬼 (line 3): 「虽不鬼动，若鬼临之，遇生旺时，则其祸亦见」 --
+    # metal is born at 巳 and at its height at 酉.
+    j = judged("家宅.灾祥", "蛊", "寅", "甲子")
+    row = next(a for a in j.answers() if a["axis"] == "安 / 不安")
+    assert row["answer"] == "不安"
+    assert {row["timing"]["primary"]["when"], *(t["when"] for t in row["timing"]["alternatives"])} == {"巳日", "酉日"}
