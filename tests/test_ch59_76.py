@@ -1,0 +1,60 @@
+"""Chapters 59-76 (九流 … 谋望): for each sub-question, a chart where the book's answer goes one way and
+one where it goes the other, through `engine.judge`; the rulings are checked by the rule that stands."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import engine
+from engine.api import evaluate_chart
+from engine.judge import Judgement, parse_question
+from engine.rulebook import load_engine
+
+
+@cache
+def judged(question, hexagram, month, day, about=None):
+    """The answers on the question's axis (word and side) and the rules standing undefeated."""
+    e = load_engine()
+    q = parse_question(e.program, question, about, None, None)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    judgement = Judgement(q, chart)
+    answers = judgement.answers()
+    axis = next(a for a in answers if not a["axis"].startswith("by "))
+    rules = {v["rule"] for v in judgement.verdicts() if not v["defeated_by"]}
+    readings = tuple(a["answer"] for a in answers if a["axis"].startswith("by "))
+    return {"word": axis["answer"], "side": axis["side"], "timing": axis["timing"], "rules": rules, "readings": readings,
+            "texts": " ".join(v["text"] for v in judgement.verdicts() if not v["defeated_by"])}
+
+
+# --- 59 九流 ----------------------------------------------------------------------------------------
+
+def test_ch59_scholar_reads_the_wen_and_the_shi():
+    strong = judged("九流", "革", "丑", "乙未")                       # the 酉 父 on line 5 held up
+    assert "学儒.文实" in strong["rules"] and strong["word"] == "成"
+    void_shi = judged("九流", "蛊", "丑", "庚辰")                     # 蛊's 世 (3, 酉) void in 甲戌
+    assert "学儒.世空" in void_shi["rules"] and void_shi["word"] == "不成"
+
+
+def test_ch59_nine_schools_and_servants_read_cai_and_guan():
+    both = judged("九流.九流", "豫之兑", "未", "乙巳")
+    assert {"九流.官备", "九流.财旺"} <= both["rules"] and both["word"] == "成"
+    served = judged("九流.执役", "豫之兑", "未", "乙巳")
+    assert "执役.财官旺" in served["rules"] and served["word"] == "成"
+    beaten = judged("九流.执役", "革", "丑", "乙未")                   # the 丑 官 controls the 亥 世
+    assert "执役.官克世" in beaten["rules"] and beaten["word"] == "不成"
+
+
+def test_ch59_broker_and_setting_up():
+    no_client = judged("九流.业牙", "坤", "午", "丁未")               # 坤's 应 (3, 卯) void in 甲辰
+    assert "业牙.应空" in no_client["rules"] and no_client["word"] == "不成"
+    clash = judged("九流.成业", "乾", "辰", "庚戌")
+    assert "成业.六冲" in clash["rules"] and clash["word"] == "不成"
+    made = judged("九流.成业", "豫之兑", "未", "乙巳")
+    assert not {"成业.六冲", "成业.世空"} & made["rules"] and made["word"] == "成"
+
+
+def test_ch59_which_trade_by_the_cai_or_its_source():
+    cai = judged("九流.何业", "豫之兑", "未", "乙巳")                 # the 未 财 moves in 坤, strong, 青龙
+    assert {"农田泥土砂石", "农父", "翰"} <= set(cai["readings"][0].split("、"))
+    no_cai = judged("九流.何业", "革", "酉", "壬戌")                  # no 财 on the cast: the 卯 子孙
+    assert no_cai["readings"] == ("花园樵采桑麻",)
