@@ -58,3 +58,33 @@ def test_ch59_which_trade_by_the_cai_or_its_source():
     assert {"农田泥土砂石", "农父", "翰"} <= set(cai["readings"][0].split("、"))
     no_cai = judged("九流.何业", "革", "酉", "壬戌")                  # no 财 on the cast: the 卯 子孙
     assert no_cai["readings"] == ("花园樵采桑麻",)
+
+
+# --- 60 经学 ----------------------------------------------------------------------------------------
+
+def test_ch60_classic_needs_guan_and_wen_and_a_sound_shi():
+    both = judged("经学.专经", "革", "丑", "乙未")                     # the 酉 父 and the 丑 官 on the month
+    assert "经学.官文两旺" in both["rules"] and both["word"] == "成"
+    void_shi = judged("经学.专经", "蛊", "丑", "庚辰")
+    assert "经学.世空" in void_shi["rules"] and void_shi["word"] == "不成"
+    book = judged("经学.著书", "丰", "戌", "丙子")                       # the 申 父 on the 世, void in 甲戌
+    assert "著书.文空" in book["rules"] and book["word"] == "不成"
+    assert judged("经学.性经", "革", "丑", "乙未")["readings"] == ("春秋",)   # a metal 文: 春秋
+
+
+def test_ch60_selling_writing_wants_father_and_wealth():
+    sold = judged("经学.诗画", "大过", "亥", "乙丑")
+    assert "诗画.父财两得" in sold["rules"] and sold["word"] == "成"
+    unsold = judged("经学.诗画", "豫之兑", "未", "乙巳")
+    assert "诗画.父财失" in unsold["rules"] and unsold["word"] == "不成"
+
+
+def test_ch60_the_way_fears_clash_the_name_wants_strength():
+    clash = judged("经学.参禅", "乾", "辰", "庚戌")
+    assert "经学.六冲" in clash["rules"] and clash["word"] == "不成"
+    assert judged("经学.参禅", "豫之兑", "未", "乙巳")["word"] == "成"
+    fallen = judged("经学.明传", "豫之兑", "未", "乙巳")
+    assert "明传.文陷" in fallen["rules"] and fallen["word"] == "不成"
+    assert "演法.官旺" in judged("经学.演法", "革", "丑", "乙未")["rules"]
+    pedigree = judged("经学.修谱", "革", "丑", "乙未")
+    assert "修谱.父旺" in pedigree["rules"] and pedigree["word"] == "成"
