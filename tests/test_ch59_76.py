@@ -88,3 +88,52 @@ def test_ch60_the_way_fears_clash_the_name_wants_strength():
     assert "演法.官旺" in judged("经学.演法", "革", "丑", "乙未")["rules"]
     pedigree = judged("经学.修谱", "革", "丑", "乙未")
     assert "修谱.父旺" in pedigree["rules"] and pedigree["word"] == "成"
+
+
+# --- 61 师友 ----------------------------------------------------------------------------------------
+
+def test_ch61_the_teacher_by_the_wen():
+    weak = judged("师友", "蛊", "丑", "庚辰")
+    assert "文书.休囚" in weak["rules"] and weak["word"] == "凶"
+    good = judged("师友", "革", "丑", "乙未")
+    assert good["word"] == "吉" and "循循善诱" in good["readings"][0]
+
+
+def test_ch61_a_father_engaging_a_teacher_reads_the_ying():
+    alone = judged("师友", "蒙", "午", "辛卯")
+    assert not any(r.startswith("延师.") for r in alone["rules"])
+    for_son = judged("师友", "蒙", "午", "辛卯", about="子")
+    assert "延师.应克世" in for_son["rules"] and for_son["word"] == "凶"
+
+
+def test_ch61_craft_master_and_friend_read_the_ying():
+    good = judged("师友.学艺", "丰", "戌", "丙子")
+    assert "学艺.应旺生世" in good["rules"] and good["word"] == "吉"
+    poor = judged("师友.学艺", "坤", "午", "丁未")                    # the 卯 应 void, entombed on the 未 day
+    assert {"学艺.应病", "学艺.应墓"} <= poor["rules"] and poor["word"] == "凶"
+    friend = judged("师友.相资", "坤", "午", "丁未")
+    assert "相资.应病" in friend["rules"] and friend["word"] == "凶"
+    joined = judged("师友.附学", "蒙", "午", "辛卯")
+    assert "附学.应克世" in joined["rules"] and joined["word"] == "凶"
+
+
+def test_ch61_lodging_and_young_pupils():
+    safe = judged("师友.馆安", "蒙", "午", "辛卯")
+    assert "馆安.安宁" in safe["rules"] and safe["word"] == "吉"
+    ghost = judged("师友.馆安", "豫之兑", "未", "乙巳")
+    assert "馆安.鬼动" in ghost["rules"] and ghost["word"] == "凶"
+    pupil = judged("师友.蒙读", "蒙", "午", "辛卯")
+    assert "蒙读.子旺" in pupil["rules"] and pupil["word"] == "吉"
+    haunted = judged("师友.蒙读", "豫之兑", "未", "乙巳")
+    assert "蒙读.鬼动" in haunted["rules"] and haunted["word"] == "凶"
+
+
+def test_ch61_engaging_inviting_and_finding_a_teacher():
+    assert judged("师友.成师", "豫之兑", "未", "乙巳")["word"] == "成"
+    no_guan = judged("师友.成师", "涣", "戌", "己亥")
+    assert "成师.无官" in no_guan["rules"] and no_guan["word"] == "不成"
+    assert judged("师友.访遇", "蛊", "丑", "庚辰")["word"] == "成"
+    shut = judged("师友.访遇", "坤", "午", "丁未")
+    assert {"访遇.应空", "访遇.六冲"} <= shut["rules"] and shut["word"] == "不成"
+    refused = judged("师友.邀游", "豫之兑", "未", "乙巳")
+    assert "邀游.子占父坏" in refused["rules"] and refused["word"] == "不成"
