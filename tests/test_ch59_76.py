@@ -22,7 +22,8 @@ def judged(question, hexagram, month, day, about=None):
     axis = next(a for a in answers if not a["axis"].startswith("by "))
     rules = {v["rule"] for v in judgement.verdicts() if not v["defeated_by"]}
     readings = tuple(a["answer"] for a in answers if a["axis"].startswith("by "))
-    return {"word": axis["answer"], "side": axis["side"], "timing": axis["timing"], "rules": rules, "readings": readings,
+    axes = {a["sub_question"]: a["answer"] for a in answers if not a["axis"].startswith("by ")}
+    return {"word": axis["answer"], "axes": axes, "side": axis["side"], "timing": axis["timing"], "rules": rules, "readings": readings,
             "texts": " ".join(v["text"] for v in judgement.verdicts() if not v["defeated_by"])}
 
 
@@ -137,3 +138,55 @@ def test_ch61_engaging_inviting_and_finding_a_teacher():
     assert {"访遇.应空", "访遇.六冲"} <= shut["rules"] and shut["word"] == "不成"
     refused = judged("师友.邀游", "豫之兑", "未", "乙巳")
     assert "邀游.子占父坏" in refused["rules"] and refused["word"] == "不成"
+
+
+# --- 62 馆席 ----------------------------------------------------------------------------------------
+
+def test_ch62_getting_a_post_by_the_host():
+    got = judged("馆席", "丰", "戌", "丙子")
+    assert "成馆.应生世" in got["rules"] and got["word"] == "成"
+    lost = judged("馆席", "坤", "午", "丁未")
+    assert {"成馆.三冲", "成馆.应空"} <= lost["rules"] and lost["word"] == "不成"
+    assert judged("馆席.代馆", "坤", "午", "丁未")["word"] == "不成"     # 「同于成馆」
+
+
+def test_ch62_where_and_when():
+    where = judged("馆席.何地", "蛊", "丑", "庚辰")                     # the 寅 应 on line 6, in 艮
+    assert {"山野", "同侪", "男延", "远", "本土"} <= set(where["readings"][0].split("、"))
+    when = judged("馆席.何时", "蛊", "丑", "庚辰")                       # the 酉 世
+    alternatives = {t["when"] for t in [when["timing"]["primary"], *when["timing"]["alternatives"]]}
+    assert {"酉月/酉日", "辰月/辰日", "戌月/戌日"} <= alternatives
+
+
+def test_ch62_taking_up_the_post_and_a_school_of_ones_own():
+    haunted = judged("馆席.就馆", "豫之兑", "未", "乙巳")
+    assert "就馆.鬼动" in haunted["rules"] and haunted["word"] == "凶"
+    assert {"小工技之谗", "丧", "失利于兵丧"} <= set(haunted["readings"][0].split("、"))
+    assert judged("馆席.就馆", "革", "丑", "乙未")["word"] == "吉"
+    empty = judged("馆席.开馆", "坤", "午", "丁未")
+    assert "设帐.应空" in empty["rules"] and empty["word"] == "不成"
+    assert judged("馆席.开馆", "蛊", "丑", "庚辰")["word"] == "成"
+
+
+def test_ch62_leaving_recommending_and_taking_a_post():
+    free = judged("馆席.辞馆", "蛊", "丑", "庚辰")
+    assert "辞馆.可去" in free["rules"] and free["word"] == "成"
+    held = judged("馆席.辞馆", "离", "丑", "辛酉")                      # 六冲, but the 应 controls the 世
+    assert "辞馆.应克世" in held["rules"] and held["word"] == "不成"
+    assert judged("馆席.荐馆", "蒙", "午", "辛卯")["word"] == "不成"
+    rival_fails = judged("馆席.攘馆", "坤", "午", "丁未")
+    assert "攘馆.应病" in rival_fails["rules"] and rival_fails["word"] == "吉"
+    taken = judged("馆席.攘馆", "蒙", "午", "辛卯")
+    assert "攘馆.克世" in taken["rules"] and taken["word"] == "凶"
+
+
+def test_ch62_printing_pupils_and_rich_houses():
+    printed = judged("馆席.选刻", "蛊", "丑", "庚辰")                    # the name fails, the profit comes
+    assert printed["word"] == "不成" and printed["axes"]["馆席.选刻.利"] == "利"
+    pupil = judged("馆席.卜徒", "蒙", "午", "辛卯")
+    assert "卜徒.应克世" in pupil["rules"] and pupil["word"] == "凶"
+    yamen = judged("馆席.幕馆", "豫之兑", "未", "乙巳")
+    assert "衙富.生合" in yamen["rules"] and yamen["word"] == "吉"
+    assert "西南" in yamen["readings"][0]                                  # the moving 未 财 in 坤
+    house = judged("馆席.商馆", "蛊", "丑", "庚辰")
+    assert "衙富.空" in house["rules"] and house["word"] == "凶"
