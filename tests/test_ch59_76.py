@@ -190,3 +190,27 @@ def test_ch62_printing_pupils_and_rich_houses():
     assert "西南" in yamen["readings"][0]                                  # the moving 未 财 in 坤
     house = judged("馆席.商馆", "蛊", "丑", "庚辰")
     assert "衙富.空" in house["rules"] and house["word"] == "凶"
+
+
+# --- 64 任人 ----------------------------------------------------------------------------------------
+
+def test_ch64_the_man_by_how_his_use_god_bears_on_the_shi():
+    loyal = judged("任人", "丰", "戌", "丙子")
+    assert "任人.生世" in loyal["rules"] and loyal["side"] == "吉"
+    treacherous = judged("任人", "蒙", "午", "辛卯")
+    assert "任人.克世" in treacherous["rules"] and treacherous["side"] == "凶"
+    assert "勇而暴" in treacherous["readings"][0]                         # 白虎 controlling the 世
+
+
+def test_ch64_the_ills_and_the_ying_outweigh_generation():
+    servant = judged("任人.任仆", "蛊", "丑", "庚辰")
+    assert "任人.生世" in servant["rules"] and servant["side"] == "吉"
+    clerk = judged("任人.任文", "涣", "戌", "己亥")                      # the 应 ill, the 父 generating the 世
+    assert {"任人.应病", "任人.生世"} <= clerk["rules"] and clerk["side"] == "凶"
+    void = judged("任人.任仆", "乾", "辰", "庚戌")
+    assert "任人.用病" in void["rules"] and void["side"] == "凶"
+
+
+def test_ch64_a_lone_moving_use_god_by_its_trigram():
+    assert "智巧" in judged("任人", "讼之履", "寅", "甲子")["readings"][0]   # in 坎, generating the 世
+    assert "奸险" in judged("任人", "蒙之损", "寅", "甲子")["readings"][0]   # in 坎, controlling it
