@@ -214,3 +214,34 @@ def test_ch64_the_ills_and_the_ying_outweigh_generation():
 def test_ch64_a_lone_moving_use_god_by_its_trigram():
     assert "智巧" in judged("任人", "讼之履", "寅", "甲子")["readings"][0]   # in 坎, generating the 世
     assert "奸险" in judged("任人", "蒙之损", "寅", "甲子")["readings"][0]   # in 坎, controlling it
+
+
+# --- 65 诚伪 ----------------------------------------------------------------------------------------
+
+def test_ch65_sincerity_by_the_use_god_and_its_change():
+    false = judged("诚伪", "坤", "午", "丁未")                           # the 应 (卯) void
+    assert "诚伪.用病" in false["rules"] and false["word"] == "伪"
+    kind = judged("诚伪", "否之屯", "卯", "己丑")                         # the moving 应 changes into a 子孙
+    assert "诚伪.化子孙" in kind["rules"] and "诚伪.用动" not in kind["rules"] and kind["word"] == "诚"
+
+
+def test_ch65_a_relative_by_kinship_a_thing_by_its_kind():
+    e = load_engine()
+    for about, relative in (("父", "父母"), (None, "应"), ("珍宝", "妻财")):
+        q = parse_question(e.program, "诚伪.测物" if about == "珍宝" else "诚伪", about, None, None)
+        chart = evaluate_chart(e, engine.cast(hexagram="蛊"), engine.moment(month="丑", day="庚辰"), "test", q.facts())
+        assert chart.result.facts("用象")[0].values == (relative,)
+    whole = judged("诚伪.测物", "蛊", "丑", "庚辰", about="珍宝")
+    assert "测物.旺" in whole["rules"] and whole["word"] == "有"
+
+
+def test_ch65_pleasure_anger_harm_help():
+    pleased = judged("诚伪.喜怒", "豫之兑", "未", "乙巳")
+    assert "喜怒.生世" in pleased["rules"] and pleased["word"] == "喜"
+    angry = judged("诚伪.喜怒", "乾", "辰", "庚戌")                       # the 辰 应 clashes the 戌 世
+    assert "喜怒.冲世" in angry["rules"] and angry["word"] == "怒"
+    assert judged("诚伪.喜怒", "坤", "午", "丁未")["readings"] == ("忧喜无实",)
+    helped = judged("诚伪.害助", "豫之兑", "未", "乙巳")
+    assert "害助.生世" in helped["rules"] and helped["word"] == "助"
+    harmed = judged("诚伪.害助", "蒙", "午", "辛卯")
+    assert "害助.克世" in harmed["rules"] and harmed["word"] == "害"
