@@ -245,3 +245,38 @@ def test_ch65_pleasure_anger_harm_help():
     assert "害助.生世" in helped["rules"] and helped["word"] == "助"
     harmed = judged("诚伪.害助", "蒙", "午", "辛卯")
     assert "害助.克世" in harmed["rules"] and harmed["word"] == "害"
+
+
+# --- 66 收雇 ----------------------------------------------------------------------------------------
+
+def test_ch66_taking_a_servant_by_the_cai():
+    capable = judged("收雇", "小畜", "丑", "壬申")                       # a strong 财 controlling the 世
+    assert "收仆.财旺克世" in capable["rules"] and capable["word"] == "吉"    # 「虽克不嫌」
+    loyal = judged("收雇", "同人", "申", "丙戌")
+    assert "收仆.财旺生合" in loyal["rules"] and loyal["word"] == "吉"
+    poor = judged("收雇", "乾", "辰", "庚戌")
+    assert {"收仆.三冲", "收仆.财病"} <= poor["rules"] and poor["word"] == "凶"
+
+
+def test_ch66_keeping_or_dismissing_a_servant():
+    go = judged("收雇.去恶", "乾", "辰", "庚戌")
+    assert "去留.克世" in go["rules"] and go["word"] == "去"
+    stay = judged("收雇.去恶", "蛊", "丑", "庚辰")
+    assert "去留.生世" in stay["rules"] and stay["word"] == "留"
+
+
+def test_ch66_hired_hands_by_the_ying():
+    bad = judged("收雇.雇工", "蒙", "午", "辛卯")
+    assert "雇工.克世" in bad["rules"] and bad["word"] == "不成"
+    assert judged("收雇.雇工", "蛊", "丑", "庚辰")["word"] == "成"
+    empty = judged("收雇.倩人", "坤", "午", "丁未")
+    assert "雇工.应空散" in empty["rules"] and empty["word"] == "不成"
+    seized = judged("收雇.防夺", "蒙", "午", "辛卯")
+    assert "防夺.应克世" in seized["rules"] and seized["word"] == "凶"
+    assert judged("收雇.防夺", "蛊", "丑", "庚辰")["word"] == "吉"
+    sued = judged("收雇.防非", "革", "丑", "乙未")
+    assert "防非.官克" in sued["rules"] and sued["word"] == "凶"
+    assert judged("收雇.防非", "蛊", "丑", "庚辰")["word"] == "吉"
+    ill = judged("收雇.防病", "豫之兑", "未", "乙巳")
+    assert "防病.鬼动" in ill["rules"] and "雇工.三冲" not in ill["rules"] and ill["word"] == "凶"
+    assert judged("收雇.防病", "蛊", "丑", "庚辰")["word"] == "吉"
