@@ -280,3 +280,36 @@ def test_ch66_hired_hands_by_the_ying():
     ill = judged("收雇.防病", "豫之兑", "未", "乙巳")
     assert "防病.鬼动" in ill["rules"] and "雇工.三冲" not in ill["rules"] and ill["word"] == "凶"
     assert judged("收雇.防病", "蛊", "丑", "庚辰")["word"] == "吉"
+
+
+# --- 68 田蚕 ----------------------------------------------------------------------------------------
+
+def test_ch68_the_harvest_by_the_cai_and_the_blight_by_the_ghost():
+    full = judged("田蚕", "蛊", "丑", "庚辰")
+    assert "田.财实" in full["rules"] and full["word"] == "丰"
+    blighted = judged("田蚕", "豫之兑", "未", "乙巳")                     # the 申 ghost moves on line 5
+    assert "田.鬼作" in blighted["rules"] and blighted["word"] == "歉"
+    assert set(blighted["readings"][0].split("、")) == {"蝗", "风雨阻其结"}
+    assert judged("田蚕.种植", "蒙", "午", "辛卯")["readings"] == ("春树秋收",)
+
+
+def test_ch68_tenants_and_oxen():
+    helped = judged("田蚕.召耕", "恒之明夷", "丑", "壬子")
+    assert "召耕.上农" in helped["rules"] and helped["word"] == "吉"
+    idle = judged("田蚕.召耕", "坤", "午", "丁未")
+    assert "召耕.应病" in idle["rules"] and idle["word"] == "凶"
+    sick_ox = judged("田蚕.耕牛", "豫之兑", "未", "乙巳")
+    assert "耕牛.五爻值鬼" in sick_ox["rules"] and sick_ox["word"] == "凶"
+    assert judged("田蚕.耕牛", "损之蒙", "戌", "戊戌")["word"] == "吉"
+
+
+def test_ch68_silkworms_and_leaves():
+    plenty = judged("田蚕.养蚕", "蛊", "丑", "庚辰")                       # 41.6: 蛊 「占蚕而有收」
+    assert "养蚕.倍常" in plenty["rules"] and plenty["word"] == "丰"
+    sick = judged("田蚕.养蚕", "豫之兑", "未", "乙巳")
+    assert "养蚕.鬼发" in sick["rules"] and sick["word"] == "歉"
+    assert {"病在筐", "饥白"} <= set(sick["readings"][0].split("、"))
+    dear = judged("田蚕.叶价", "豫之兑", "未", "乙巳")
+    assert dear["word"] == "贵" and dear["axes"]["田蚕.叶价.叶余"] == "余"
+    cheap = judged("田蚕.叶价", "革", "丑", "乙未")                        # a fire 财 in winter
+    assert cheap["word"] == "贱" and cheap["readings"] == ("午、巳",)
