@@ -8,15 +8,18 @@ from functools import cache
 import engine
 from engine.api import evaluate_chart
 from engine.judge import Judgement, parse_question
+from engine.query import parse_fact
 from engine.rulebook import load_engine
 
 
 @cache
-def judged(question, hexagram, month, day, about=None):
-    """The answers on the question's axis (word and side) and the rules standing undefeated."""
+def judged(question, hexagram, month, day, about=None, facts=()):
+    """The answers on the question's axis (word and side) and the rules standing undefeated; extra
+    facts (事月) as `yimao judge --fact` adds them."""
     e = load_engine()
     q = parse_question(e.program, question, about, None, None)
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    extra = q.facts() + [parse_fact(text, e.program) for text in facts]
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", extra)
     judgement = Judgement(q, chart)
     answers = judgement.answers()
     axis = next(a for a in answers if not a["axis"].startswith("by "))
@@ -313,3 +316,29 @@ def test_ch68_silkworms_and_leaves():
     assert dear["word"] == "贵" and dear["axes"]["田蚕.叶价.叶余"] == "余"
     cheap = judged("田蚕.叶价", "革", "丑", "乙未")                        # a fire 财 in winter
     assert cheap["word"] == "贱" and cheap["readings"] == ("午、巳",)
+
+
+# --- 69 六畜 ----------------------------------------------------------------------------------------
+
+def test_ch69_beasts_by_the_zisun_and_their_line_branch_and_trigram():
+    assert judged("六畜.马牛", "坤", "午", "丁未")["word"] == "吉"
+    ox = judged("六畜.马牛", "豫之兑", "未", "乙巳")                      # the 申 ghost on line 5
+    assert "六畜.鬼犯爻属" in ox["rules"] and "六畜.虎动" not in ox["rules"] and ox["side"] == "凶"
+    hen = judged("六畜.禽", "豫之兑", "未", "乙巳")                        # 白虎 moves: the butcher
+    assert "六畜.虎动" in hen["rules"] and hen["side"] == "凶"
+    pig = judged("六畜.彘豕", "离", "丑", "辛酉")                          # the 亥 ghost on line 3
+    assert {"六畜.鬼犯爻属", "六畜.鬼犯生属"} <= pig["rules"] and pig["side"] == "凶"
+    sheep = judged("六畜.羊鹿", "蹇之未济", "申", "己丑")
+    assert "六畜.鬼动卦属" in sheep["rules"] and sheep["side"] == "凶"
+    pot = judged("六畜", "颐之比", "未", "己未")                           # 41.6: 颐 「主烹」
+    assert "六畜.主烹" in pot["rules"] and pot["side"] == "凶"
+
+
+def test_ch69_fish_and_fighting_birds_by_the_cai_and_its_season():
+    fish = judged("六畜.鱼", "蛊", "丑", "庚辰")
+    assert "畜财.旺" in fish["rules"] and fish["side"] == "吉"
+    wasting = judged("六畜.鱼", "离", "丑", "辛酉")                        # 「鬼守于亥者鱼必消」
+    assert "六畜.鬼犯生属" in wasting["rules"] and wasting["side"] == "凶"
+    autumn = judged("六畜.斗养", "蛊", "丑", "庚辰", facts=("事月(支: 酉)",))   # an earth 财 out of season
+    spring = judged("六畜.斗养", "蛊", "丑", "庚辰", facts=("事月(支: 辰)",))
+    assert "畜财.失时" in autumn["rules"] and "畜财.得时" in spring["rules"] and spring["timing"]
