@@ -342,3 +342,28 @@ def test_ch69_fish_and_fighting_birds_by_the_cai_and_its_season():
     autumn = judged("六畜.斗养", "蛊", "丑", "庚辰", facts=("事月(支: 酉)",))   # an earth 财 out of season
     spring = judged("六畜.斗养", "蛊", "丑", "庚辰", facts=("事月(支: 辰)",))
     assert "畜财.失时" in autumn["rules"] and "畜财.得时" in spring["rules"] and spring["timing"]
+
+
+# --- 70 户籍 ----------------------------------------------------------------------------------------
+
+def test_ch70_the_household_fears_the_ghost():
+    quiet = judged("户籍", "蒙", "午", "辛卯")
+    assert "立户.鬼静福兴" in quiet["rules"] and quiet["word"] == "吉"
+    burdened = judged("户籍", "革", "丑", "乙未")                          # the 丑 官 controls the 亥 世
+    assert "立户.鬼克" in burdened["rules"] and burdened["word"] == "凶"
+    levied = judged("户籍.清漏", "豫之兑", "未", "乙巳")
+    assert "立户.鬼动" in levied["rules"] and levied["word"] == "凶"
+
+
+def test_ch70_registers_payments_and_deadlines():
+    assert judged("户籍.寄户", "革", "丑", "乙未")["word"] == "成"
+    refused = judged("户籍.投图", "坤", "午", "丁未")
+    assert "寄户.应空" in refused["rules"] and refused["word"] == "不成"
+    hard = judged("户籍.交纳", "革", "丑", "乙未")
+    assert "交纳.官克世" in hard["rules"] and hard["word"] == "难"
+    assert judged("户籍.交纳", "蛊", "丑", "庚辰")["word"] == "易"
+    easy = judged("户籍.散派", "蛊", "丑", "庚辰")
+    assert "散派.世克应" in easy["rules"] and easy["word"] == "易"
+    late = judged("户籍.违限", "豫之兑", "未", "乙巳")
+    assert "违限.鬼动" in late["rules"] and late["word"] == "危"
+    assert judged("户籍.违限", "蛊", "丑", "庚辰")["word"] == "安"
