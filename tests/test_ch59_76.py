@@ -367,3 +367,38 @@ def test_ch70_registers_payments_and_deadlines():
     late = judged("户籍.违限", "豫之兑", "未", "乙巳")
     assert "违限.鬼动" in late["rules"] and late["word"] == "危"
     assert judged("户籍.违限", "蛊", "丑", "庚辰")["word"] == "安"
+
+
+# --- 71 差役 ----------------------------------------------------------------------------------------
+
+def test_ch71_a_levy_laid_on_one_is_heavy_when_the_guan_is_strong():
+    heavy = judged("差役", "豫之兑", "未", "乙巳")                        # the 申 官 on the day's 长生, moving
+    assert "役.官旺" in heavy["rules"] and heavy["word"] == "重"           # outweighs the 用神's 全吉 (役为害)
+    light = judged("差役", "乾", "辰", "庚戌")
+    assert "役.官衰" in light["rules"] and light["side"] == "吉"
+    dodge = judged("差役.避役", "豫之兑", "未", "乙巳")
+    assert "避役.鬼旺" in dodge["rules"] and dodge["word"] == "凶"
+    no_ghost = judged("差役.避役", "益", "午", "丁卯")
+    assert "避役.失鬼" in no_ghost["rules"] and no_ghost["word"] == "吉"
+    assert "防患.官动" in judged("差役.防患", "豫之兑", "未", "乙巳")["rules"]
+
+
+def test_ch71_service_sought_wants_guan_and_cai():
+    sought = judged("差役.谋差", "豫之兑", "未", "乙巳")
+    assert "求役.财旺官备" in sought["rules"] and sought["word"] == "成"
+    masterless = judged("差役.谋差", "涣", "戌", "己亥")
+    assert "谋差.官失" in masterless["rules"] and masterless["word"] == "不成"
+    replaced = judged("差役.顶役", "坤", "午", "丁未")
+    assert "顶役.应空" in replaced["rules"] and replaced["word"] == "不成"
+    assert judged("差役.脱役", "豫之兑", "未", "乙巳")["word"] == "成"
+    held = judged("差役.脱役", "革", "丑", "乙未")
+    assert {"脱役.官克", "脱役.官极"} <= held["rules"] and held["word"] == "不成"
+
+
+def test_ch71_private_help_by_the_ying_public_suits_by_the_guan():
+    helped = judged("差役.助役", "豫之兑", "未", "乙巳")
+    assert "助役.应生世" in helped["rules"] and helped["word"] == "成"
+    shut = judged("差役.卸役", "坤", "午", "丁未")
+    assert "卸役.应空" in shut["rules"] and shut["word"] == "不成"
+    suit = judged("差役.讼役", "革", "丑", "乙未")
+    assert "讼役.克世" in suit["rules"] and suit["word"] == "凶"
