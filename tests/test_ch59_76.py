@@ -402,3 +402,20 @@ def test_ch71_private_help_by_the_ying_public_suits_by_the_guan():
     assert "卸役.应空" in shut["rules"] and shut["word"] == "不成"
     suit = judged("差役.讼役", "革", "丑", "乙未")
     assert "讼役.克世" in suit["rules"] and suit["word"] == "凶"
+
+
+# --- 72 分合 ----------------------------------------------------------------------------------------
+
+def test_ch72_dividing_and_joining_by_whom_it_is_for():
+    e = load_engine()
+    for about, relative in ((None, "世"), ("兄", "兄弟"), ("臣", "妻财")):
+        q = parse_question(e.program, "分合", about, None, None)
+        chart = evaluate_chart(e, engine.cast(hexagram="蛊"), engine.moment(month="丑", day="庚辰"), "test", q.facts())
+        assert chart.result.facts("用象")[0].values == (relative,)
+    thriving = judged("分合", "豫之兑", "未", "乙巳")                    # the 世 (line 1, 未) moving, strong
+    assert {"分合.用旺", "分合.启家"} <= thriving["rules"] and thriving["word"] == "成"
+    assert judged("分合.分", "豫之兑", "未", "乙巳")["word"] == "成"        # 「胜无忌动」
+    joined = judged("分合.合", "豫之兑", "未", "乙巳")                      # 「和则戒变」
+    assert "合.戒变" in joined["rules"] and joined["word"] == "不成"
+    spoiled = judged("分合", "蛊", "丑", "庚辰")
+    assert "分合.用坏" in spoiled["rules"] and spoiled["word"] == "不成"
