@@ -419,3 +419,37 @@ def test_ch72_dividing_and_joining_by_whom_it_is_for():
     assert "合.戒变" in joined["rules"] and joined["word"] == "不成"
     spoiled = judged("分合", "蛊", "丑", "庚辰")
     assert "分合.用坏" in spoiled["rules"] and spoiled["word"] == "不成"
+
+
+# --- 73 出纳 ----------------------------------------------------------------------------------------
+
+def test_ch73_parting_likes_movement_taking_in_a_still_chart():
+    part = judged("出纳", "豫之兑", "未", "乙巳")
+    assert "出.交重" in part["rules"] and part["word"] == "出"
+    house = judged("出纳.出屋", "蒙", "午", "辛卯")                        # 蒙's inner 坎 void (ch. 18: its 午, 甲申 decade)
+    assert "出屋.内坏" in house["rules"] and house["word"] == "出"
+    take = judged("出纳.纳", "蛊", "丑", "庚辰")
+    assert "纳.静生" in take["rules"] and take["word"] == "纳"
+    refuse = judged("出纳.纳", "乾", "辰", "庚戌")
+    assert "纳.卦冲" in refuse["rules"] and refuse["word"] == "不纳"
+
+
+def test_ch73_the_other_party_by_the_ying():
+    let_go = judged("出纳.彼屋", "蛊", "丑", "庚辰")
+    assert "彼屋.应实物完" in let_go["rules"] and let_go["word"] == "成"
+    kept = judged("出纳.彼业", "坤", "午", "丁未")
+    assert "彼屋.应坏" in kept["rules"] and kept["word"] == "不成"
+    declined = judged("出纳.彼纳", "离之坎", "未", "壬午")
+    assert "彼纳.应动" in declined["rules"] and declined["word"] == "不纳"
+    quarrel = judged("出纳.纳物", "蒙", "午", "辛卯")
+    assert "纳物.应克" in quarrel["rules"] and quarrel["word"] == "凶"
+    assert judged("出纳.纳物", "蛊", "丑", "庚辰")["word"] == "吉"
+    kept_gift = judged("出纳.送物", "蒙", "午", "辛卯")                    # the 应 controls the 世, still and whole
+    assert "送物.应克世静实" in kept_gift["rules"] and kept_gift["word"] == "纳"
+
+
+def test_ch73_selling_property_and_goods():
+    void = judged("出纳.脱产", "蛊", "丑", "庚辰")
+    assert "脱产.世空" in void["rules"] and void["word"] == "不成"
+    kept = judged("出纳.脱货", "蛊", "丑", "庚辰")
+    assert "脱货.财实" in kept["rules"] and kept["word"] == "吉"
