@@ -453,3 +453,23 @@ def test_ch73_selling_property_and_goods():
     assert "脱产.世空" in void["rules"] and void["word"] == "不成"
     kept = judged("出纳.脱货", "蛊", "丑", "庚辰")
     assert "脱货.财实" in kept["rules"] and kept["word"] == "吉"
+
+
+# --- 74 劫质 ----------------------------------------------------------------------------------------
+
+def test_ch74_a_pledge_between_equals():
+    grasping = judged("劫质", "蒙", "午", "辛卯")
+    assert "取质.应克世" in grasping["rules"] and grasping["word"] == "不成"
+    assert judged("劫质", "豫之兑", "未", "乙巳")["word"] == "成"
+
+
+def test_ch74_a_hostage_taken_by_force():
+    void_captor = judged("劫质.劫质", "坤", "午", "丁未")                  # the 卯 官 void: 「最喜官空」
+    assert "劫掳.官空" in void_captor["rules"] and void_captor["word"] == "吉"
+    captor_moves = judged("劫质.劫质", "豫之兑", "未", "乙巳")
+    assert "劫掳.鬼兴" in captor_moves["rules"] and captor_moves["word"] == "凶"
+    lost = judged("劫质.存亡", "坎", "未", "己亥")
+    assert "存亡.用坏" in lost["rules"] and "劫掳.官空" not in lost["rules"] and lost["word"] == "亡"
+    assert judged("劫质.存亡", "革", "丑", "乙未")["word"] == "存"
+    back = judged("劫质.还期", "革", "丑", "乙未")
+    assert "还期.生扶" in back["rules"] and back["word"] == "归" and back["timing"]["primary"]["when"] == "卯日"
