@@ -473,3 +473,29 @@ def test_ch74_a_hostage_taken_by_force():
     assert judged("劫质.存亡", "革", "丑", "乙未")["word"] == "存"
     back = judged("劫质.还期", "革", "丑", "乙未")
     assert "还期.生扶" in back["rules"] and back["word"] == "归" and back["timing"]["primary"]["when"] == "卯日"
+
+
+# --- 75 器用 ----------------------------------------------------------------------------------------
+
+def test_ch75_well_stove_and_bed_by_their_line():
+    well = judged("器用.井", "革", "丑", "乙未")                           # line 1 卯: a 子孙
+    assert "井灶床.值福" in well["rules"] and well["word"] == "吉"
+    stove = judged("器用.灶", "革", "丑", "乙未")                          # line 2 丑: the ghost, controlling the 世
+    assert {"井灶床.依鬼", "井灶床.克世"} <= stove["rules"] and stove["word"] == "凶"
+    bed = judged("器用.床", "豫之兑", "未", "乙巳")
+    assert "井灶床.三冲" in bed["rules"] and bed["word"] == "凶"
+
+
+def test_ch75_coffin_commissions():
+    coffin = judged("器用.寿具", "革", "丑", "乙未")
+    assert "寿具.用旺鬼安" in coffin["rules"] and coffin["word"] == "吉"
+    assert coffin["axes"]["器用.寿具.妨犯"] == "有妨"                        # 「忌鬼克」
+    assert "寿具.鬼动" in judged("器用.寿具", "豫之兑", "未", "乙巳")["rules"]
+    for_state = judged("器用.奉公", "革", "丑", "乙未")
+    assert "奉公.鬼克世" in for_state["rules"] and for_state["word"] == "凶"
+    assert judged("器用.奉公", "豫之兑", "未", "乙巳")["word"] == "吉"
+    by_other = judged("器用.托人", "蒙", "午", "辛卯")
+    assert "托人.应克世" in by_other["rules"] and by_other["word"] == "凶"
+    assert judged("器用.托人", "蛊", "丑", "庚辰")["word"] == "吉"
+    boat = judged("器用.杂物", "乾", "辰", "庚戌", about="舟车")
+    assert "舟车.卦冲" in boat["rules"] and boat["word"] == "凶"
