@@ -499,3 +499,26 @@ def test_ch75_coffin_commissions():
     assert judged("器用.托人", "蛊", "丑", "庚辰")["word"] == "吉"
     boat = judged("器用.杂物", "乾", "辰", "庚戌", about="舟车")
     assert "舟车.卦冲" in boat["rules"] and boat["word"] == "凶"
+
+
+# --- 76 谋望 ----------------------------------------------------------------------------------------
+
+def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
+    good = judged("谋望", "豫之兑", "未", "乙巳")
+    assert "谋.用旺" in good["rules"] and good["word"] == "成"
+    lazy = judged("谋望", "蛊", "丑", "庚辰")                              # one's own plan: the 世 void
+    assert "谋.世空散" in lazy["rules"] and lazy["word"] == "不成"
+    for_other = judged("谋望", "蛊", "丑", "庚辰", about="友")              # another's plan ignores the 世
+    assert "谋.世空散" not in for_other["rules"]
+    masterless = judged("谋望.谋利", "涣", "戌", "己亥")
+    assert "谋.官失" in masterless["rules"] and masterless["word"] == "不成"
+    clash = judged("谋望.释患", "乾", "辰", "庚戌")
+    assert "谋.六冲" in clash["rules"] and clash["word"] == "不成"
+
+
+def test_ch76_entrusting_fears_an_ill_person_however_strong():
+    trusted = judged("谋望.嘱托", "蛊", "丑", "庚辰")
+    assert trusted["word"] == "成" and trusted["readings"] == ("力小",)        # a weak 寅 应: little strength
+    betrayed = judged("谋望.嘱托", "蒙", "午", "辛卯")                     # the 应 strong but controlling the 世
+    assert "嘱托.克世" in betrayed["rules"] and betrayed["word"] == "不成"
+    assert "力大" in betrayed["readings"][0]
