@@ -232,6 +232,7 @@ def test_ch66_hired_hands_by_the_ying():
     ruled("雇工.克世", "不成", "收雇.雇工", "蒙", "午", "辛卯")
     assert judged("收雇.雇工", "蛊", "丑", "庚辰")["word"] == "成"
     ruled("雇工.应空散", "不成", "收雇.倩人", "坤", "午", "丁未")
+    ruled("雇工.八纯", "不成", "收雇.雇工", "乾", "辰", "庚戌")  # 「八纯六冲，不可暂用也」
     ruled("防夺.应克世", "凶", "收雇.防夺", "蒙", "午", "辛卯")
     assert judged("收雇.防夺", "蛊", "丑", "庚辰")["word"] == "吉"
     ruled("防非.官克", "凶", "收雇.防非", "革", "丑", "乙未")
@@ -355,6 +356,8 @@ def test_ch73_parting_likes_movement_taking_in_a_still_chart():
     ruled("出屋.内坏", "出", "出纳.出屋", "蒙", "午", "辛卯")  # 蒙's inner 坎 void (ch. 18: its 午, 甲申 decade)
     ruled("纳.静生", "纳", "出纳.纳", "蛊", "丑", "庚辰")
     ruled("纳.卦冲", "不纳", "出纳.纳", "乾", "辰", "庚戌")
+    # 「纳利用变」: the 财 (line 2) moving alone; 乾 is a 六冲 all the same, and that is sought first
+    ruled({"纳.用变", "纳.卦冲"}, "不纳", "出纳.纳", "乾之同人", "寅", "甲子")
 
 
 def test_ch73_the_other_party_by_the_ying():
