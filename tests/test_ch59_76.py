@@ -1,0 +1,429 @@
+"""Chapters 59-76 (九流 … 谋望): for each sub-question, a chart where the book's answer goes one way and
+one where it goes the other, through `engine.judge`; the rulings are checked by the rule that stands."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import engine
+from engine.api import evaluate_chart
+from engine.judge import Judgement, parse_question
+from engine.query import parse_fact
+from engine.rulebook import load_engine
+
+
+@cache
+def judged(question, hexagram, month, day, about=None, facts=()):
+    """The answers on the question's axis (word and side), its further axes and readings, the rules
+    standing undefeated, and what stands for the matter (用象); extra
+    facts (事月) as `yimao judge --fact` adds them."""
+    e = load_engine()
+    q = parse_question(e.program, question, about, None, None)
+    extra = q.facts() + [parse_fact(text, e.program) for text in facts]
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", extra)
+    judgement = Judgement(q, chart)
+    answers = judgement.answers()
+    axis = next(a for a in answers if not a["axis"].startswith("by "))
+    rules = {v["rule"] for v in judgement.verdicts() if not v["defeated_by"]}
+    readings = tuple(a["answer"] for a in answers if a["axis"].startswith("by "))
+    axes = {a["sub_question"]: a["answer"] for a in answers if not a["axis"].startswith("by ")}
+    use = chart.result.facts("用象")[0].values[0]
+    return {"word": axis["answer"], "axes": axes, "side": axis["side"], "timing": axis["timing"],
+            "rules": rules, "readings": readings, "use": use}
+
+
+def ruled(rules, word, question, hexagram, month, day, **inputs):
+    """Judge the chart and check that the rulings `rules` (one id or a set) stand and the answer on the
+    question's axis is `word`; the judgement, for further checks."""
+    data = judged(question, hexagram, month, day, **inputs)
+    wanted = {rules} if isinstance(rules, str) else set(rules)
+    assert wanted <= data["rules"] and data["word"] == word, (wanted, data["rules"], data["word"])
+    return data
+
+
+# --- 59 九流 ----------------------------------------------------------------------------------------
+
+def test_ch59_scholar_reads_the_wen_and_the_shi():
+    ruled("学儒.文实", "成", "九流", "革", "丑", "乙未")  # the 酉 父 on line 5 held up
+    ruled("学儒.世空", "不成", "九流", "蛊", "丑", "庚辰")  # 蛊's 世 (3, 酉) void in 甲戌
+
+
+def test_ch59_nine_schools_and_servants_read_cai_and_guan():
+    ruled({"九流.官备", "九流.财旺"}, "成", "九流.九流", "豫之兑", "未", "乙巳")
+    ruled("执役.财官旺", "成", "九流.执役", "豫之兑", "未", "乙巳")
+    ruled("执役.官克世", "不成", "九流.执役", "革", "丑", "乙未")  # the 丑 官 controls the 亥 世
+
+
+def test_ch59_broker_and_setting_up():
+    ruled("业牙.应空", "不成", "九流.业牙", "坤", "午", "丁未")  # 坤's 应 (3, 卯) void in 甲辰
+    ruled("成业.六冲", "不成", "九流.成业", "乾", "辰", "庚戌")
+    made = judged("九流.成业", "豫之兑", "未", "乙巳")
+    assert not {"成业.六冲", "成业.世空"} & made["rules"] and made["word"] == "成"
+
+
+def test_ch59_which_trade_by_the_cai_or_its_source():
+    cai = judged("九流.何业", "豫之兑", "未", "乙巳")  # the 未 财 moves in 坤, strong, 青龙
+    assert {"农田泥土砂石", "农父", "翰"} <= set(cai["readings"][0].split("、"))
+    no_cai = judged("九流.何业", "革", "酉", "壬戌")  # no 财 on the cast: the 卯 子孙
+    assert no_cai["readings"] == ("花园樵采桑麻",)
+
+
+# --- 60 经学 ----------------------------------------------------------------------------------------
+
+def test_ch60_classic_needs_guan_and_wen_and_a_sound_shi():
+    ruled("经学.官文两旺", "成", "经学.专经", "革", "丑", "乙未")  # the 酉 父 and the 丑 官 on the month
+    ruled("经学.世空", "不成", "经学.专经", "蛊", "丑", "庚辰")
+    ruled("著书.文空", "不成", "经学.著书", "丰", "戌", "丙子")  # the 申 父 on the 世, void in 甲戌
+    assert judged("经学.性经", "革", "丑", "乙未")["readings"] == ("春秋",)  # a metal 文: 春秋
+
+
+def test_ch60_selling_writing_wants_father_and_wealth():
+    ruled("诗画.父财两得", "成", "经学.诗画", "大过", "亥", "乙丑")
+    ruled("诗画.父财失", "不成", "经学.诗画", "豫之兑", "未", "乙巳")
+
+
+def test_ch60_the_way_fears_clash_the_name_wants_strength():
+    ruled("经学.六冲", "不成", "经学.参禅", "乾", "辰", "庚戌")
+    assert judged("经学.参禅", "豫之兑", "未", "乙巳")["word"] == "成"
+    ruled("明传.文陷", "不成", "经学.明传", "豫之兑", "未", "乙巳")
+    assert "演法.官旺" in judged("经学.演法", "革", "丑", "乙未")["rules"]
+    ruled("修谱.父旺", "成", "经学.修谱", "革", "丑", "乙未")
+
+
+# --- 61 师友 ----------------------------------------------------------------------------------------
+
+def test_ch61_the_teacher_by_the_wen():
+    ruled("文书.休囚", "凶", "师友", "蛊", "丑", "庚辰")
+    good = judged("师友", "革", "丑", "乙未")
+    assert good["word"] == "吉" and "循循善诱" in good["readings"][0]
+
+
+def test_ch61_a_father_engaging_a_teacher_reads_the_ying():
+    alone = judged("师友", "蒙", "午", "辛卯")
+    assert not any(r.startswith("延师.") for r in alone["rules"])
+    ruled("延师.应克世", "凶", "师友", "蒙", "午", "辛卯", about="子")
+
+
+def test_ch61_craft_master_and_friend_read_the_ying():
+    ruled("学艺.应旺生世", "吉", "师友.学艺", "丰", "戌", "丙子")
+    ruled({"学艺.应病", "学艺.应墓"}, "凶", "师友.学艺", "坤", "午", "丁未")  # the 卯 应 void, entombed on the 未 day
+    ruled("相资.应病", "凶", "师友.相资", "坤", "午", "丁未")
+    ruled("附学.应克世", "凶", "师友.附学", "蒙", "午", "辛卯")
+
+
+def test_ch61_lodging_and_young_pupils():
+    ruled("馆安.安宁", "吉", "师友.馆安", "蒙", "午", "辛卯")
+    ruled("馆安.鬼动", "凶", "师友.馆安", "豫之兑", "未", "乙巳")
+    ruled("蒙读.子旺", "吉", "师友.蒙读", "蒙", "午", "辛卯")
+    ruled("蒙读.鬼动", "凶", "师友.蒙读", "豫之兑", "未", "乙巳")
+
+
+def test_ch61_engaging_inviting_and_finding_a_teacher():
+    assert judged("师友.成师", "豫之兑", "未", "乙巳")["word"] == "成"
+    ruled("成师.无官", "不成", "师友.成师", "涣", "戌", "己亥")
+    assert judged("师友.访遇", "蛊", "丑", "庚辰")["word"] == "成"
+    ruled({"访遇.应空", "访遇.六冲"}, "不成", "师友.访遇", "坤", "午", "丁未")
+    ruled("邀游.子占父坏", "不成", "师友.邀游", "豫之兑", "未", "乙巳")
+
+
+# --- 62 馆席 ----------------------------------------------------------------------------------------
+
+def test_ch62_getting_a_post_by_the_host():
+    ruled("成馆.应生世", "成", "馆席", "丰", "戌", "丙子")
+    ruled({"成馆.三冲", "成馆.应空"}, "不成", "馆席", "坤", "午", "丁未")
+    assert judged("馆席.代馆", "坤", "午", "丁未")["word"] == "不成"  # 「同于成馆」
+
+
+def test_ch62_where_and_when():
+    where = judged("馆席.何地", "蛊", "丑", "庚辰")  # the 寅 应 on line 6, in 艮
+    assert {"山野", "同侪", "男延", "远", "本土"} <= set(where["readings"][0].split("、"))
+    when = judged("馆席.何时", "蛊", "丑", "庚辰")  # the 酉 世
+    alternatives = {t["when"] for t in [when["timing"]["primary"], *when["timing"]["alternatives"]]}
+    assert {"酉月/酉日", "辰月/辰日", "戌月/戌日"} <= alternatives
+
+
+def test_ch62_taking_up_the_post_and_a_school_of_ones_own():
+    haunted = ruled("就馆.鬼动", "凶", "馆席.就馆", "豫之兑", "未", "乙巳")
+    assert {"小工技之谗", "丧", "失利于兵丧"} <= set(haunted["readings"][0].split("、"))
+    assert judged("馆席.就馆", "革", "丑", "乙未")["word"] == "吉"
+    ruled("设帐.应空", "不成", "馆席.开馆", "坤", "午", "丁未")
+    assert judged("馆席.开馆", "蛊", "丑", "庚辰")["word"] == "成"
+
+
+def test_ch62_leaving_recommending_and_taking_a_post():
+    ruled("辞馆.可去", "成", "馆席.辞馆", "蛊", "丑", "庚辰")
+    ruled("辞馆.应克世", "不成", "馆席.辞馆", "离", "丑", "辛酉")  # 六冲, but the 应 controls the 世
+    assert judged("馆席.荐馆", "蒙", "午", "辛卯")["word"] == "不成"
+    ruled("攘馆.应病", "吉", "馆席.攘馆", "坤", "午", "丁未")
+    ruled("攘馆.克世", "凶", "馆席.攘馆", "蒙", "午", "辛卯")
+
+
+def test_ch62_printing_pupils_and_rich_houses():
+    printed = judged("馆席.选刻", "蛊", "丑", "庚辰")  # the name fails, the profit comes
+    assert printed["word"] == "不成" and printed["axes"]["馆席.选刻.利"] == "利"
+    ruled("卜徒.应克世", "凶", "馆席.卜徒", "蒙", "午", "辛卯")
+    yamen = ruled("衙富.生合", "吉", "馆席.幕馆", "豫之兑", "未", "乙巳")
+    assert "西南" in yamen["readings"][0]  # the moving 未 财 in 坤
+    ruled("衙富.空", "凶", "馆席.商馆", "蛊", "丑", "庚辰")
+
+
+# --- 64 任人 ----------------------------------------------------------------------------------------
+
+def test_ch64_the_man_by_how_his_use_god_bears_on_the_shi():
+    loyal = judged("任人", "丰", "戌", "丙子")
+    assert "任人.生世" in loyal["rules"] and loyal["side"] == "吉"
+    treacherous = judged("任人", "蒙", "午", "辛卯")
+    assert "任人.克世" in treacherous["rules"] and treacherous["side"] == "凶"
+    assert "勇而暴" in treacherous["readings"][0]  # 白虎 controlling the 世
+
+
+def test_ch64_the_ills_and_the_ying_outweigh_generation():
+    servant = judged("任人.任仆", "蛊", "丑", "庚辰")
+    assert "任人.生世" in servant["rules"] and servant["side"] == "吉"
+    clerk = judged("任人.任文", "涣", "戌", "己亥")  # the 应 ill, the 父 generating the 世
+    assert {"任人.应病", "任人.生世"} <= clerk["rules"] and clerk["side"] == "凶"
+    void = judged("任人.任仆", "乾", "辰", "庚戌")
+    assert "任人.用病" in void["rules"] and void["side"] == "凶"
+
+
+def test_ch64_a_lone_moving_use_god_by_its_trigram():
+    assert "智巧" in judged("任人", "讼之履", "寅", "甲子")["readings"][0]  # in 坎, generating the 世
+    assert "奸险" in judged("任人", "蒙之损", "寅", "甲子")["readings"][0]  # in 坎, controlling it
+
+
+# --- 65 诚伪 ----------------------------------------------------------------------------------------
+
+def test_ch65_sincerity_by_the_use_god_and_its_change():
+    ruled("诚伪.用病", "伪", "诚伪", "坤", "午", "丁未")  # the 应 (卯) void
+    kind = judged("诚伪", "否之屯", "卯", "己丑")  # the moving 应 changes into a 子孙
+    assert "诚伪.化子孙" in kind["rules"] and "诚伪.用动" not in kind["rules"] and kind["word"] == "诚"
+
+
+def test_ch65_a_relative_by_kinship_a_thing_by_its_kind():
+    assert judged("诚伪", "蛊", "丑", "庚辰", about="父")["use"] == "父母"
+    assert judged("诚伪", "蛊", "丑", "庚辰")["use"] == "应"  # nobody named: a stranger
+    jewel = ruled("测物.旺", "有", "诚伪.测物", "蛊", "丑", "庚辰", about="珍宝")
+    assert jewel["use"] == "妻财"
+
+
+def test_ch65_pleasure_anger_harm_help():
+    ruled("喜怒.生世", "喜", "诚伪.喜怒", "豫之兑", "未", "乙巳")
+    ruled("喜怒.冲世", "怒", "诚伪.喜怒", "乾", "辰", "庚戌")  # the 辰 应 clashes the 戌 世
+    assert judged("诚伪.喜怒", "坤", "午", "丁未")["readings"] == ("忧喜无实",)
+    ruled("害助.生世", "助", "诚伪.害助", "豫之兑", "未", "乙巳")
+    ruled("害助.克世", "害", "诚伪.害助", "蒙", "午", "辛卯")
+
+
+# --- 66 收雇 ----------------------------------------------------------------------------------------
+
+def test_ch66_taking_a_servant_by_the_cai():
+    capable = judged("收雇", "小畜", "丑", "壬申")  # a strong 财 controlling the 世
+    assert "收仆.财旺克世" in capable["rules"] and capable["word"] == "吉"  # 「虽克不嫌」
+    ruled("收仆.财旺生合", "吉", "收雇", "同人", "申", "丙戌")
+    ruled({"收仆.三冲", "收仆.财病"}, "凶", "收雇", "乾", "辰", "庚戌")
+
+
+def test_ch66_keeping_or_dismissing_a_servant():
+    ruled("去留.克世", "去", "收雇.去恶", "乾", "辰", "庚戌")
+    ruled("去留.生世", "留", "收雇.去恶", "蛊", "丑", "庚辰")
+
+
+def test_ch66_hired_hands_by_the_ying():
+    ruled("雇工.克世", "不成", "收雇.雇工", "蒙", "午", "辛卯")
+    assert judged("收雇.雇工", "蛊", "丑", "庚辰")["word"] == "成"
+    ruled("雇工.应空散", "不成", "收雇.倩人", "坤", "午", "丁未")
+    ruled("雇工.八纯", "不成", "收雇.雇工", "乾", "辰", "庚戌")  # 「八纯六冲，不可暂用也」
+    ruled("防夺.应克世", "凶", "收雇.防夺", "蒙", "午", "辛卯")
+    assert judged("收雇.防夺", "蛊", "丑", "庚辰")["word"] == "吉"
+    ruled("防非.官克", "凶", "收雇.防非", "革", "丑", "乙未")
+    assert judged("收雇.防非", "蛊", "丑", "庚辰")["word"] == "吉"
+    ill = judged("收雇.防病", "豫之兑", "未", "乙巳")
+    assert "防病.鬼动" in ill["rules"] and "雇工.三冲" not in ill["rules"] and ill["word"] == "凶"
+    assert judged("收雇.防病", "蛊", "丑", "庚辰")["word"] == "吉"
+
+
+# --- 68 田蚕 ----------------------------------------------------------------------------------------
+
+def test_ch68_the_harvest_by_the_cai_and_the_blight_by_the_ghost():
+    ruled("田.财实", "丰", "田蚕", "蛊", "丑", "庚辰")
+    blighted = ruled("田.鬼作", "歉", "田蚕", "豫之兑", "未", "乙巳")  # the 申 ghost moves on line 5
+    assert set(blighted["readings"][0].split("、")) == {"蝗", "风雨阻其结"}
+    assert judged("田蚕.种植", "蒙", "午", "辛卯")["readings"] == ("春树秋收",)
+
+
+def test_ch68_tenants_and_oxen():
+    ruled("召耕.上农", "吉", "田蚕.召耕", "恒之明夷", "丑", "壬子")
+    ruled("召耕.应病", "凶", "田蚕.召耕", "坤", "午", "丁未")
+    ruled("耕牛.五爻值鬼", "凶", "田蚕.耕牛", "豫之兑", "未", "乙巳")
+    assert judged("田蚕.耕牛", "损之蒙", "戌", "戊戌")["word"] == "吉"
+
+
+def test_ch68_silkworms_and_leaves():
+    ruled("养蚕.倍常", "丰", "田蚕.养蚕", "蛊", "丑", "庚辰")  # 41.6: 蛊 「占蚕而有收」
+    sick = ruled("养蚕.鬼发", "歉", "田蚕.养蚕", "豫之兑", "未", "乙巳")
+    assert {"病在筐", "饥白"} <= set(sick["readings"][0].split("、"))
+    dear = judged("田蚕.叶价", "豫之兑", "未", "乙巳")
+    assert dear["word"] == "贵" and dear["axes"]["田蚕.叶价.叶余"] == "余"
+    cheap = judged("田蚕.叶价", "革", "丑", "乙未")  # a fire 财 in winter
+    assert cheap["word"] == "贱" and cheap["readings"] == ("午、巳",)
+
+
+# --- 69 六畜 ----------------------------------------------------------------------------------------
+
+def test_ch69_beasts_by_the_zisun_and_their_line_branch_and_trigram():
+    assert judged("六畜.马牛", "坤", "午", "丁未")["word"] == "吉"
+    ox = judged("六畜.马牛", "豫之兑", "未", "乙巳")  # the 申 ghost on line 5
+    assert "六畜.鬼犯爻属" in ox["rules"] and "六畜.虎动" not in ox["rules"] and ox["side"] == "凶"
+    hen = judged("六畜.禽", "豫之兑", "未", "乙巳")  # 白虎 moves: the butcher
+    assert "六畜.虎动" in hen["rules"] and hen["side"] == "凶"
+    pig = judged("六畜.彘豕", "离", "丑", "辛酉")  # the 亥 ghost on line 3
+    assert {"六畜.鬼犯爻属", "六畜.鬼犯生属"} <= pig["rules"] and pig["side"] == "凶"
+    sheep = judged("六畜.羊鹿", "蹇之未济", "申", "己丑")
+    assert "六畜.鬼动卦属" in sheep["rules"] and sheep["side"] == "凶"
+    pot = judged("六畜", "颐之比", "未", "己未")  # 41.6: 颐 「主烹」
+    assert "六畜.主烹" in pot["rules"] and pot["side"] == "凶"
+
+
+def test_ch69_fish_and_fighting_birds_by_the_cai_and_its_season():
+    fish = judged("六畜.鱼", "蛊", "丑", "庚辰")
+    assert "畜财.旺" in fish["rules"] and fish["side"] == "吉"
+    wasting = judged("六畜.鱼", "离", "丑", "辛酉")  # 「鬼守于亥者鱼必消」
+    assert "六畜.鬼犯生属" in wasting["rules"] and wasting["side"] == "凶"
+    autumn = judged("六畜.斗养", "蛊", "丑", "庚辰", facts=("事月(支: 酉)",))  # an earth 财 out of season
+    spring = judged("六畜.斗养", "蛊", "丑", "庚辰", facts=("事月(支: 辰)",))
+    assert "畜财.失时" in autumn["rules"] and "畜财.得时" in spring["rules"] and spring["timing"]
+
+
+# --- 70 户籍 ----------------------------------------------------------------------------------------
+
+def test_ch70_the_household_fears_the_ghost():
+    ruled("立户.鬼静福兴", "吉", "户籍", "蒙", "午", "辛卯")
+    ruled("立户.鬼克", "凶", "户籍", "革", "丑", "乙未")  # the 丑 官 controls the 亥 世
+    ruled("立户.鬼动", "凶", "户籍.清漏", "豫之兑", "未", "乙巳")
+
+
+def test_ch70_registers_payments_and_deadlines():
+    assert judged("户籍.寄户", "革", "丑", "乙未")["word"] == "成"
+    ruled("寄户.应空", "不成", "户籍.投图", "坤", "午", "丁未")
+    ruled("交纳.官克世", "难", "户籍.交纳", "革", "丑", "乙未")
+    assert judged("户籍.交纳", "蛊", "丑", "庚辰")["word"] == "易"
+    ruled("散派.世克应", "易", "户籍.散派", "蛊", "丑", "庚辰")
+    ruled("违限.鬼动", "危", "户籍.违限", "豫之兑", "未", "乙巳")
+    assert judged("户籍.违限", "蛊", "丑", "庚辰")["word"] == "安"
+
+
+# --- 71 差役 ----------------------------------------------------------------------------------------
+
+def test_ch71_a_levy_laid_on_one_is_heavy_when_the_guan_is_strong():
+    heavy = judged("差役", "豫之兑", "未", "乙巳")  # the 申 官 on the day's 长生, moving
+    assert "役.官旺" in heavy["rules"] and heavy["word"] == "重"  # outweighs the 用神's 全吉 (役为害)
+    light = judged("差役", "乾", "辰", "庚戌")
+    assert "役.官衰" in light["rules"] and light["side"] == "吉"
+    ruled("避役.鬼旺", "凶", "差役.避役", "豫之兑", "未", "乙巳")
+    ruled("避役.失鬼", "吉", "差役.避役", "益", "午", "丁卯")
+    assert "防患.官动" in judged("差役.防患", "豫之兑", "未", "乙巳")["rules"]
+
+
+def test_ch71_service_sought_wants_guan_and_cai():
+    ruled("求役.财旺官备", "成", "差役.谋差", "豫之兑", "未", "乙巳")
+    ruled("谋差.官失", "不成", "差役.谋差", "涣", "戌", "己亥")
+    ruled("顶役.应空", "不成", "差役.顶役", "坤", "午", "丁未")
+    assert judged("差役.脱役", "豫之兑", "未", "乙巳")["word"] == "成"
+    ruled({"脱役.官克", "脱役.官极"}, "不成", "差役.脱役", "革", "丑", "乙未")
+
+
+def test_ch71_private_help_by_the_ying_public_suits_by_the_guan():
+    ruled("助役.应生世", "成", "差役.助役", "豫之兑", "未", "乙巳")
+    ruled("卸役.应空", "不成", "差役.卸役", "坤", "午", "丁未")
+    ruled("讼役.克世", "凶", "差役.讼役", "革", "丑", "乙未")
+
+
+# --- 72 分合 ----------------------------------------------------------------------------------------
+
+def test_ch72_dividing_and_joining_by_whom_it_is_for():
+    for about, relative in ((None, "世"), ("兄", "兄弟"), ("臣", "妻财")):
+        assert judged("分合", "蛊", "丑", "庚辰", about=about)["use"] == relative
+    ruled({"分合.用旺", "分合.启家"}, "成", "分合", "豫之兑", "未", "乙巳")  # the 世 (line 1, 未) moving, strong
+    assert judged("分合.分", "豫之兑", "未", "乙巳")["word"] == "成"  # 「胜无忌动」
+    ruled("合.戒变", "不成", "分合.合", "豫之兑", "未", "乙巳")  # 「和则戒变」
+    ruled("分合.用坏", "不成", "分合", "蛊", "丑", "庚辰")
+
+
+# --- 73 出纳 ----------------------------------------------------------------------------------------
+
+def test_ch73_parting_likes_movement_taking_in_a_still_chart():
+    ruled("出.交重", "出", "出纳", "豫之兑", "未", "乙巳")
+    ruled("出屋.内坏", "出", "出纳.出屋", "蒙", "午", "辛卯")  # 蒙's inner 坎 void (ch. 18: its 午, 甲申 decade)
+    ruled("纳.静生", "纳", "出纳.纳", "蛊", "丑", "庚辰")
+    ruled("纳.卦冲", "不纳", "出纳.纳", "乾", "辰", "庚戌")
+    # 「纳利用变」: the 财 (line 2) moving alone; 乾 is a 六冲 all the same, and that is sought first
+    ruled({"纳.用变", "纳.卦冲"}, "不纳", "出纳.纳", "乾之同人", "寅", "甲子")
+
+
+def test_ch73_the_other_party_by_the_ying():
+    ruled("彼屋.应实物完", "成", "出纳.彼屋", "蛊", "丑", "庚辰")
+    ruled("彼屋.应坏", "不成", "出纳.彼业", "坤", "午", "丁未")
+    ruled("彼纳.应动", "不纳", "出纳.彼纳", "离之坎", "未", "壬午")
+    ruled("纳物.应克", "凶", "出纳.纳物", "蒙", "午", "辛卯")
+    assert judged("出纳.纳物", "蛊", "丑", "庚辰")["word"] == "吉"
+    ruled("送物.应克世静实", "纳", "出纳.送物", "蒙", "午", "辛卯")  # the 应 controls the 世, still and whole
+
+
+def test_ch73_selling_property_and_goods():
+    ruled("脱产.世空", "不成", "出纳.脱产", "蛊", "丑", "庚辰")
+    ruled("脱货.财实", "吉", "出纳.脱货", "蛊", "丑", "庚辰")
+
+
+# --- 74 劫质 ----------------------------------------------------------------------------------------
+
+def test_ch74_a_pledge_between_equals():
+    ruled("取质.应克世", "不成", "劫质", "蒙", "午", "辛卯")
+    assert judged("劫质", "豫之兑", "未", "乙巳")["word"] == "成"
+
+
+def test_ch74_a_hostage_taken_by_force():
+    ruled("劫掳.官空", "吉", "劫质.劫质", "坤", "午", "丁未")  # the 卯 官 void: 「最喜官空」
+    ruled("劫掳.鬼兴", "凶", "劫质.劫质", "豫之兑", "未", "乙巳")
+    lost = judged("劫质.存亡", "坎", "未", "己亥")
+    assert "存亡.用坏" in lost["rules"] and "劫掳.官空" not in lost["rules"] and lost["word"] == "亡"
+    assert judged("劫质.存亡", "革", "丑", "乙未")["word"] == "存"
+    back = judged("劫质.还期", "革", "丑", "乙未")
+    assert "还期.生扶" in back["rules"] and back["word"] == "归" and back["timing"]["primary"]["when"] == "卯日"
+
+
+# --- 75 器用 ----------------------------------------------------------------------------------------
+
+def test_ch75_well_stove_and_bed_by_their_line():
+    ruled("井灶床.值福", "吉", "器用.井", "革", "丑", "乙未")  # line 1 卯: a 子孙
+    # line 2, 丑: the ghost itself, controlling the 世
+    ruled({"井灶床.依鬼", "井灶床.克世"}, "凶", "器用.灶", "革", "丑", "乙未")
+    ruled("井灶床.三冲", "凶", "器用.床", "豫之兑", "未", "乙巳")
+
+
+def test_ch75_coffin_commissions():
+    coffin = ruled("寿具.用旺鬼安", "吉", "器用.寿具", "革", "丑", "乙未")
+    assert coffin["axes"]["器用.寿具.妨犯"] == "有妨"  # 「忌鬼克」
+    assert "寿具.鬼动" in judged("器用.寿具", "豫之兑", "未", "乙巳")["rules"]
+    ruled("奉公.鬼克世", "凶", "器用.奉公", "革", "丑", "乙未")
+    assert judged("器用.奉公", "豫之兑", "未", "乙巳")["word"] == "吉"
+    ruled("托人.应克世", "凶", "器用.托人", "蒙", "午", "辛卯")
+    assert judged("器用.托人", "蛊", "丑", "庚辰")["word"] == "吉"
+    ruled("舟车.卦冲", "凶", "器用.杂物", "乾", "辰", "庚戌", about="舟车")
+
+
+# --- 76 谋望 ----------------------------------------------------------------------------------------
+
+def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
+    ruled("谋.用旺", "成", "谋望", "豫之兑", "未", "乙巳")
+    ruled("谋.世空散", "不成", "谋望", "蛊", "丑", "庚辰")  # one's own plan: the 世 void
+    for_other = judged("谋望", "蛊", "丑", "庚辰", about="友")  # another's plan ignores the 世
+    assert "谋.世空散" not in for_other["rules"]
+    ruled("谋.官失", "不成", "谋望.谋利", "涣", "戌", "己亥")
+    ruled("谋.六冲", "不成", "谋望.释患", "乾", "辰", "庚戌")
+
+
+def test_ch76_entrusting_fears_an_ill_person_however_strong():
+    trusted = judged("谋望.嘱托", "蛊", "丑", "庚辰")
+    assert trusted["word"] == "成" and trusted["readings"] == ("力小",)  # a weak 寅 应: little strength
+    betrayed = ruled("嘱托.克世", "不成", "谋望.嘱托", "蒙", "午", "辛卯")  # the 应 strong but controlling the 世
+    assert "力大" in betrayed["readings"][0]
