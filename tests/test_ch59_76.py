@@ -224,8 +224,8 @@ def test_ch66_taking_a_servant_by_the_cai():
 
 
 def test_ch66_keeping_or_dismissing_a_servant():
-    ruled("去留.克世", "去", "收雇.去恶", "乾", "辰", "庚戌")
-    ruled("去留.生世", "留", "收雇.去恶", "蛊", "丑", "庚辰")
+    ruled("仆去留.克世", "去", "收雇.去恶", "乾", "辰", "庚戌")
+    ruled("仆去留.生世", "留", "收雇.去恶", "蛊", "丑", "庚辰")
 
 
 def test_ch66_hired_hands_by_the_ying():
