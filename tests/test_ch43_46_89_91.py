@@ -71,3 +71,73 @@ def test_empress_from_home_or_a_quarter():
     # 43.7 「财在内卦，当应本乡」; a 财 in the outer trigram points to its trigram's quarter.
     assert answer("国朝.择后", "师", "未", "己未", axis="by 后方(方)")["answer"] == "本乡"
     assert answer("国朝.择后", "离之需", "卯", "己酉", axis="by 后方(方)")["answer"] == "南"
+
+
+# --- 44 征伐 --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, chart, word, rule", [
+    # 44.2 「世克应则胜，应克世则负」
+    ("征伐", ("井之损", "亥", "戊午"), "胜", "征伐.世克应"),
+    ("征伐", ("益之观", "子", "戊辰"), "负", "征伐.应克世"),
+    # 44.3 the camp: 「安危凭鬼」, and a 六冲 「将士离心」
+    ("征伐.立营", ("需之否", "丑", "己卯"), "安", "立营.鬼静"),
+    ("征伐.立营", ("大壮", "午", "戊戌"), "危", "立营.六冲"),
+    # 44.4 the spy by the 应: 「应爻克冲世位，乃反奸之徒」 / 「应爻空破散绝，机谋泄漏」
+    ("征伐.用间", ("益之观", "子", "戊辰"), "凶", "用间.应克世"),
+    ("征伐.用间", ("否", "酉", "辛未"), "凶", "用间.应坏"),
+    # 44.5 an offer of surrender: 「皆察应爻真伪，忌应克世」
+    ("征伐.问降", ("归妹之临", "酉", "癸未"), "真", "款降.应全"),
+    ("征伐.问降", ("益之观", "子", "戊辰"), "诈", "款降.应克世"),
+    ("征伐.防守", ("需之否", "丑", "己卯"), "安", "防守.无虞"),
+    ("征伐.防守", ("归妹之临", "酉", "癸未"), "危", "防守.鬼动"),
+    # 44.6 「防刺鬼为刺客也，恶其动」; 「行剌应坏敌人数尽，可以得志」 / 「世坏……我亦随亡」
+    ("征伐.防刺", ("屯之颐", "申", "丁亥"), "凶", "防刺.鬼动"),
+    ("征伐.行刺", ("恒之震", "未", "己巳"), "吉", "行刺.应坏"),
+    ("征伐.行刺", ("既济", "戌", "戊辰"), "凶", "行刺.世坏"),
+    # 44.7 「财旺则计得焉」; the inner agent 「不可鬼动」
+    ("征伐.因粮", ("井之同人", "丑", "庚子"), "得", "因粮.财旺"),
+    ("征伐.因粮", ("恒之震", "未", "己巳"), "不得", "因粮.财坏"),
+    ("征伐.内应", ("归妹之临", "酉", "癸未"), "凶", "内应.鬼动"),
+    # 44.8 roving bandits: 「度鬼福之强弱」
+    ("征伐.沿剿", ("需之否", "丑", "己卯"), "胜", "沿剿.福强"),
+    ("征伐.沿剿", ("井之同人", "丑", "庚子"), "负", "沿剿.鬼强"),
+    # 44.9 「应疾则为不援」; 「五爻空破散绝，谓之五疑」
+    ("征伐.求援", ("井之同人", "丑", "庚子"), "援", "求援.应全"),
+    ("征伐.求援", ("否", "酉", "辛未"), "不援", "求援.应疾"),
+    ("征伐.求济", ("归妹之临", "酉", "癸未"), "不允", "求济.五疑"),
+    # 44.10 the city, the enemy's coming, the siege
+    ("征伐.守城", ("泰之豫", "亥", "壬子"), "危", "守城.鬼动克"),
+    ("征伐.守城", ("益之观", "子", "戊辰"), "安", "守城.鬼静"),
+    ("征伐.敌来", ("需之否", "丑", "己卯"), "速", "敌来.应动"),
+    ("征伐.敌来", ("坎之比", "午", "丁卯"), "迟", "敌来.迟"),
+    ("征伐.被困", ("井之同人", "丑", "庚子"), "吉", "被困.世全"),
+    ("征伐.被困", ("既济", "戌", "戊辰"), "凶", "被困.世伤"),
+])
+def test_war_questions(question, chart, word, rule):
+    row = answer(question, *chart)
+    assert row["answer"] == word and rule in deciders(row)
+
+
+def test_war_use_god_is_the_guest_for_the_spy_and_the_world_for_battle():
+    battle = judged("征伐.问战", "益", "子", "戊辰")
+    spy = judged("征伐.用间", "益", "子", "戊辰")
+    assert {f.values for f in battle.chart.result.facts("用神")} == {(3, "本")}      # 益 (巽宫 三世): 世 on line 3
+    assert {f.values for f in spy.chart.result.facts("用神")} == {(6, "本")}         # the 应 on line 6
+
+
+def test_enemy_stratagem_and_our_way_to_win():
+    # 中孚之大壮: the 卯 官鬼 of 巽 (line 4) moves: the enemy hides in the woods and plots 胶舟之诈.
+    plots = answer("征伐", "中孚之大壮", "寅", "甲子", axis="by 敌谋(象)")["answer"].split("、")
+    assert {"野战", "匿从于林", "胶舟之诈", "自于丰木"} <= set(plots)
+    # 乾之姤: the 子 子孙 of 乾 (line 1) moves -- 44.14 「子孙动水，则利于水战」, 「乾为丈人之良谋」.
+    assert answer("征伐", "乾之姤", "寅", "甲子", axis="by 胜策(象)")["answer"] == "水战、丈人之良谋"
+    # 坤之复: the moving line 1 is a 兄弟: no way to win is shown.
+    assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "未决"
+
+
+def test_inner_reversal_of_war_overrules_the_lines():
+    # 41.1 「邦畿征伐忌内反伏吟，而不凭子官」: 乾之无妄 -- the inner 乾 becomes 震 (an inner 伏吟), and
+    # the 世 in season (遇时.得令吉) is overruled.
+    row = answer("征伐", "乾之无妄", "午", "丁酉")
+    assert deciders(row) == {"卦验断.专忌"} and row["answer"] == "负"
+    assert {o["rule"] for o in row["overruled"]} == {"遇时.得令吉"}
