@@ -289,6 +289,12 @@ DIFFER = [
      [(("凶", "六冲：仕宦之事败"), SCHOOL)]),
     ("或曰", "仕途.合而休囚", chart("889767", "1955-01-20T23:37+08:00", "问(事: 功名)", "子问(问: 升信)"),
      [(("阻", "五年之滞"), BASE), (("吉", "六合：仕宦之事成"), SCHOOL)]),
+    # V35 (44.13): 或云 adds fresh troops to the moving wood ghost, pits to the earth ghost (中孚之大壮:
+    # the 卯 官鬼 of 巽 moves; 既济之损: the 戌 官鬼 moves on a 丙午 day).
+    ("或曰", "或曰.木鬼生兵", chart("776699", None, "问(事: 征伐)", month="寅", day="甲子"),
+     [("敌谋(象: 生兵, 由: 木)", SCHOOL)]),
+    ("或曰", "或曰.土鬼坑陷", chart("769896", None, "问(事: 征伐)", month="午", day="丙午"),
+     [("敌谋(象: 坑陷, 由: 土)", SCHOOL)]),
 ]
 
 # (school, the rule id of the change, chart, [(fact or verdict, whether it holds on both sides)])
@@ -439,6 +445,13 @@ AGREE = [
     # A question of office with neither 六冲 nor 六合: the 官 decides for both.
     *[("或曰", rule, chart("878689", "2030-08-29T08:08+08:00", "问(事: 功名)", "子问(问: 升信)"), [(("升", "官5爻独旺"), True)])
       for rule in ("仕途.冲而旺相", "仕途.合而休囚")],
+    # A moving water ghost (离之坤): 囊沙 for both, and neither adds 生兵 or 坑陷; the wood ghost's own
+    # image (胶舟之诈) stands under 或曰 too.
+    *[("或曰", rule, chart("989989", None, "问(事: 征伐)", month="酉", day="乙亥"),
+       [("敌谋(象: 囊沙, 由: 水)", True), ("敌谋(象: 生兵, 由: 木)", False), ("敌谋(象: 坑陷, 由: 土)", False)])
+      for rule in ("或曰.木鬼生兵", "或曰.土鬼坑陷")],
+    ("或曰", "或曰.木鬼生兵", chart("776699", None, "问(事: 征伐)", month="寅", day="甲子"),
+     [("敌谋(象: 胶舟之诈, 由: 木)", True)]),
 ]
 
 
