@@ -141,3 +141,51 @@ def test_inner_reversal_of_war_overrules_the_lines():
     row = answer("征伐", "乾之无妄", "午", "丁酉")
     assert deciders(row) == {"卦验断.专忌"} and row["answer"] == "负"
     assert {o["rule"] for o in row["overruled"]} == {"遇时.得令吉"}
+
+
+# --- 45 天时 --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, chart, word, rule", [
+    # 45.1-45.2 「父雨子晴」, asked at large
+    ("天时", ("需之无妄", "酉", "乙丑"), "晴", "天时.子动"),
+    ("天时", ("革之震", "酉", "甲辰"), "雨", "天时.父旺动"),
+    # 45.4 the hexagram's image, then 六合/六冲, over the 用神
+    ("天时", ("乾之姤", "酉", "己巳"), "晴", "天时.卦晴"),
+    ("天时", ("复之中孚", "寅", "庚午"), "雨", "天时.六合"),
+    # 分请: 占雨 by the 父母 (「冲散将雨复晴」), 占晴 by the 子孙 (every 子孙 spoiled: no clearing)
+    ("天时.占雨", ("同人之讼", "卯", "壬辰"), "雨", "天时.父旺动"),
+    ("天时.占雨", ("益之否", "辰", "庚午"), "晴", "天时.父冲散"),
+    ("天时.占晴", ("蹇", "午", "戊午"), "雨", "天时.子坏"),
+    # 45.5-45.7: thunder by the ghost, wind and fog by the 兄弟, snow, water and ice by the 父母
+    ("天时.占雷", ("坎之归妹", "辰", "壬戌"), "雷", "占雷.鬼动"),
+    ("天时.占雷", ("颐", "子", "丙子"), "无雷", "占雷.鬼坏"),
+    ("天时.占风", ("乾之姤", "酉", "己巳"), "风", "占风.兄旺"),
+    ("天时.占风", ("节", "寅", "己未"), "无风", "占风.兄衰"),
+    ("天时.占雾", ("谦之随", "酉", "戊辰"), "雾", "占雾.兄旺"),
+    ("天时.占雾", ("夬之讼", "寅", "己酉"), "无雾", "占雾.兄衰"),
+    ("天时.占雪", ("无妄之否", "子", "丙申"), "雪", "占雪.父旺"),
+    ("天时.占雪", ("节", "寅", "己未"), "无雪", "占雪.父衰"),
+    ("天时.占水", ("临之小过", "寅", "己巳"), "通", "舟行.父旺动"),
+    ("天时.占冰", ("乾之姤", "酉", "己巳"), "阻", "舟行.父破空"),
+])
+def test_weather_questions(question, chart, word, rule):
+    row = answer(question, *chart)
+    assert row["answer"] == word and rule in deciders(row)
+
+
+def test_wind_with_us_or_against_us():
+    # 45.6 「筮风顺逆，当以比肩之克生」: the 兄弟 generating the 世, or controlling it.
+    rows = judged("天时.占风", "夬之讼", "寅", "己酉").answers()
+    assert next(r for r in rows if r["axis"] == "顺 / 逆")["answer"] == "顺"
+    rows = judged("天时.占风", "节", "寅", "己未").answers()
+    assert next(r for r in rows if r["axis"] == "顺 / 逆")["answer"] == "逆"
+
+
+def test_the_day_it_clears_is_the_day_the_child_line_shows():
+    # 45.8 (EX077): 午建甲申日占晴得渐之涣 -- the moving 申 子孙 is on the day but not its stem:
+    # 「当日不霁，及丙申日子孙当见，而后大晴」; the moving 午 父母 (rain now) is overruled.
+    row = answer("天时.占晴", "渐之涣", "午", "甲申")
+    assert row["answer"] == "晴" and row["timing"]["primary"]["when"] == "丙申日"
+    assert "天时.父动伤子" in {o["rule"] for o in row["overruled"]}
+    # Asked at large, the day is not asked: the moving 父母 and the moving 子孙 stand against each other.
+    assert answer("天时", "渐之涣", "午", "甲申")["timing"] is None
