@@ -295,6 +295,23 @@ DIFFER = [
      [("敌谋(象: 生兵, 由: 木)", SCHOOL)]),
     ("或曰", "或曰.土鬼坑陷", chart("769896", None, "问(事: 征伐)", month="午", day="丙午"),
      [("敌谋(象: 坑陷, 由: 土)", SCHOOL)]),
+    # ---- 45.3 weather: 古人 (V36), 卜筮元龟 and 京房 (V04) ----------------------------------------
+    # 睽之未济 (午建辛卯日占晴): the moving line 1 is a yang fire 父母 -- the book: rain until the 子孙's
+    # day (「夏火父动而雨霖」); the 古人: sun.  坎 with line 6 moving: a yin water line -- the 古人: rain.
+    *[("前贤", rule, chart("978787", None, "问(事: 天时)", "子问(问: 占晴)", month="午", day="辛卯"),
+       [(("晴", text), SCHOOL)]) for rule, text in (("前贤.火为日", "以火为日"), ("前贤.阳为霁", "阳为霁"))],
+    *[("前贤", rule, chart("878876", None, "问(事: 天时)", month="卯", day="甲午"),
+       [(("雨", text), SCHOOL)]) for rule, text in (("前贤.水为雨", "以水为雨"), ("前贤.阴为晦", "阴为晦"))],
+    # 乾之姤 asking for clear weather: the 子 子孙 moves -- the book: clear; 京房 reads the 父母 alone.
+    ("京房", "察子.晴", chart("977777", None, "问(事: 天时)", "子问(问: 占晴)", month="寅", day="甲子"),
+     [(("晴", "发动：天将霁"), BASE)]),
+    ("京房", "察子.总", chart("977777", None, "问(事: 天时)", month="寅", day="甲子"),
+     [(("晴", "发动：天将霁"), BASE)]),
+    # 旅 (世 line 1, 应 line 4): 元龟's earth and heaven.
+    ("卜筮元龟", "卜筮元龟.世为地", chart("887787", None, "问(事: 天时)", month="申", day="甲寅"),
+     [("天地位(位: 1, 象: 地)", SCHOOL)]),
+    ("卜筮元龟", "卜筮元龟.应为天", chart("887787", None, "问(事: 天时)", month="申", day="甲寅"),
+     [("天地位(位: 4, 象: 天)", SCHOOL)]),
 ]
 
 # (school, the rule id of the change, chart, [(fact or verdict, whether it holds on both sides)])
@@ -452,6 +469,13 @@ AGREE = [
       for rule in ("或曰.木鬼生兵", "或曰.土鬼坑陷")],
     ("或曰", "或曰.木鬼生兵", chart("776699", None, "问(事: 征伐)", month="寅", day="甲子"),
      [("敌谋(象: 胶舟之诈, 由: 木)", True)]),
+    # 旅 at rest on a 甲寅 day asking for rain (45.4's case): a 六合 -- rain for every school, no line
+    # moves for the 古人 to read, and 京房's 父母 is the book's 用神 for rain.
+    *[(name, rule, chart("887787", None, "问(事: 天时)", "子问(问: 占雨)", month="申", day="甲寅"),
+       [(("雨", "六合：云迎而雨降"), True), (("晴", "天将霁"), False)])
+      for name, rule in (("前贤", "前贤.水为雨"), ("前贤", "前贤.火为日"), ("前贤", "前贤.阴为晦"), ("前贤", "前贤.阳为霁"),
+                         ("京房", "察子.晴"), ("京房", "察子.总"), ("卜筮元龟", "卜筮元龟.世为地"),
+                         ("卜筮元龟", "卜筮元龟.应为天"))],
 ]
 
 
