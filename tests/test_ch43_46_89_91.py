@@ -189,3 +189,41 @@ def test_the_day_it_clears_is_the_day_the_child_line_shows():
     assert "天时.父动伤子" in {o["rule"] for o in row["overruled"]}
     # Asked at large, the day is not asked: the moving 父母 and the moving 子孙 stand against each other.
     assert answer("天时", "渐之涣", "午", "甲申")["timing"] is None
+
+
+# --- 46 年时 --------------------------------------------------------------------------------------
+
+def axis_answer(question, chart, axis):
+    return next(r for r in judged(question, *chart).answers() if r["axis"] == axis)
+
+
+@pytest.mark.parametrize("question, chart, axis, word, rule", [
+    # 46.1 「财有气而五谷登」 / 「财陷则农夫失望」; 「占治乱以鬼」
+    ("年时", ("巽", "午", "辛亥"), "丰 / 歉", "丰", "年时.财有气"),
+    ("年时", ("复之离", "卯", "乙巳"), "丰 / 歉", "歉", "年时.财陷"),
+    ("年时", ("复", "卯", "辛亥"), "治 / 乱", "治", "年时.鬼静"),
+    ("年时", ("震之随", "申", "己卯"), "治 / 乱", "乱", "年时.鬼动"),
+    # 田蚕: 「子为蚕」 -- 「子空则蚕妇徒劳」
+    ("年时.田蚕", ("兑之蛊", "亥", "壬辰"), "蚕成 / 蚕败", "蚕成", "田蚕.子旺"),
+    ("年时.田蚕", ("师", "申", "辛亥"), "蚕成 / 蚕败", "蚕败", "田蚕.子空"),
+    # 46.2: the metal ghost 「恐干戈满地」, the 腾蛇's 「痘损婴儿」, water and fire ghosts
+    ("年时.兵凶", ("豫之萃", "戌", "庚辰"), "宁 / 兵", "兵", "兵凶.金官"),
+    ("年时.兵凶", ("复", "卯", "辛亥"), "宁 / 兵", "宁", "兵凶.宁"),
+    ("年时.疾疫", ("大壮之明夷", "卯", "戊午"), "无疫 / 疫", "疫", "疾疫.腾蛇"),
+    ("年时.疾疫", ("复", "卯", "辛亥"), "无疫 / 疫", "无疫", "疾疫.无"),
+    ("年时.水旱", ("鼎之旅", "亥", "壬子"), "无水 / 水", "水", "水旱.水鬼"),
+    ("年时.水旱", ("鼎之旅", "亥", "壬子"), "无旱 / 旱", "无旱", "水旱.无旱"),
+    ("年时.水旱", ("归妹之遁", "巳", "甲辰"), "无旱 / 旱", "旱", "水旱.火鬼"),
+    ("年时.水旱", ("归妹之遁", "巳", "甲辰"), "无水 / 水", "无水", "水旱.无水"),
+])
+def test_year_questions(question, chart, axis, word, rule):
+    row = axis_answer(question, chart, axis)
+    assert row["answer"] == word and rule in deciders(row)
+
+
+def test_where_the_year_is_troubled():
+    # 46.3 「所以动于巳而楚荒，摇于震而东乱也」: 豫之萃 -- the 申 官鬼 of 震 moves: 兖州 and 晋.
+    assert answer("年时.分野", "豫之萃", "戌", "庚辰", axis="by 分野难(地)")["answer"] == "兖州、晋"
+    assert answer("年时.分野", "复", "卯", "辛亥", axis="by 分野难(地)")["answer"] == "未决"
+    # 46.4 the ghost's place: 「于五君忧」 (豫之萃: the moving ghost is on line 5).
+    assert "君忧" in answer("年时", "豫之萃", "戌", "庚辰", axis="by 岁患(象)")["answer"].split("、")
