@@ -227,3 +227,39 @@ def test_where_the_year_is_troubled():
     assert answer("年时.分野", "复", "卯", "辛亥", axis="by 分野难(地)")["answer"] == "未决"
     # 46.4 the ghost's place: 「于五君忧」 (豫之萃: the moving ghost is on line 5).
     assert "君忧" in answer("年时", "豫之萃", "戌", "庚辰", axis="by 岁患(象)")["answer"].split("、")
+
+
+# --- 89 防患 --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, chart, word, rule", [
+    # 89.1 「以鬼为害，动则害作」; 「惟子动而有排难之人，世空而无受祸之地」
+    ("防患", ("遁之明夷", "午", "丁丑"), "危", "防患.鬼动"),
+    ("防患", ("益之大畜", "丑", "庚午"), "安", "防患.子动"),
+    ("防患", ("泰", "未", "辛丑"), "安", "防患.世空"),
+    # 89.3 lawsuits: 「鬼动谓之讼起」; 「若官不克世，鬼爻安静，亦无讼也」 (睽: the 应 controls the 世 -- a grudge)
+    ("防患.防讼", ("大畜之颐", "戌", "壬子"), "讼", "防讼.鬼动"),
+    ("防患.防讼", ("睽", "子", "戊寅"), "无讼", "防讼.无讼"),
+    # 89.4 fire and theft: 「鬼动而克世者，有焦烂网罗之厄也」, 「动而冲者安」
+    ("防患.防火", ("咸之睽", "辰", "癸丑"), "危", "火盗.鬼动克世"),
+    ("防患.防火", ("井之剥", "亥", "丁亥"), "安", "火盗.动冲"),
+    ("防患.防盗", ("解之涣", "辰", "癸酉"), "安", "防患.子动"),
+    ("防患.防盗", ("中孚之蹇", "子", "丁未"), "危", "火盗.鬼动克世"),
+    # 89.5 「世旺鬼安，天灾不及」; 「世实鬼静，则彼计难行」 / 「忌应克世」
+    ("防患.防疫", ("蒙", "亥", "乙未"), "安", "防疫.世旺鬼安"),
+    ("防患.防疫", ("革", "卯", "辛巳"), "危", "防疫.世衰"),
+    ("防患.防毒", ("升", "子", "辛丑"), "安", "防毒.世实鬼静"),
+    ("防患.防毒", ("睽", "辰", "辛卯"), "危", "防患.应克世"),
+])
+def test_precaution_questions(question, chart, word, rule):
+    row = answer(question, *chart)
+    assert row["answer"] == word and rule in deciders(row)
+
+
+def test_where_and_when_a_fire_starts_and_dies_down():
+    # 咸之睽: the moving fire ghost of 艮 (89.4 「始自何方，八卦求之；发于何时，生旺考之；息于何时，墓绝
+    # 司之」, 「如火鬼，寅午戌月为生旺」): north-east; 寅午戌 months; dies down in 戌 (墓) and 亥 (绝).
+    rows = {r["axis"]: r["answer"] for r in judged("防患.防火", "咸之睽", "辰", "癸丑").answers()}
+    assert rows["by 患方(方)"] == "东北"
+    assert rows["by 患发(月)"] == "寅、午、戌" and rows["by 患息(月)"] == "戌、亥"
+    # No moving ghost, no quarter.
+    assert answer("防患.防火", "井之剥", "亥", "丁亥", axis="by 患方(方)")["answer"] == "未决"
