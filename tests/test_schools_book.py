@@ -295,6 +295,10 @@ DIFFER = [
      [("敌谋(象: 生兵, 由: 木)", SCHOOL)]),
     ("或曰", "或曰.土鬼坑陷", chart("769896", None, "问(事: 征伐)", month="午", day="丙午"),
      [("敌谋(象: 坑陷, 由: 土)", SCHOOL)]),
+    # V53 (89.3): 睽 on a 戊寅 day in a 子 month -- the 应 controls the 世, the ghost is at rest and does
+    # not control it: no suit for the book (a grudge), a suit for the 或云.
+    ("或曰", "或曰.应克世有讼心", chart("778787", None, "问(事: 防患)", "子问(问: 防讼)", month="子", day="戊寅"),
+     [(("讼", "应克世：有讼心"), SCHOOL)]),
     # ---- 45.3 weather: 古人 (V36), 卜筮元龟 and 京房 (V04) ----------------------------------------
     # 睽之未济 (午建辛卯日占晴): the moving line 1 is a yang fire 父母 -- the book: rain until the 子孙's
     # day (「夏火父动而雨霖」); the 古人: sun.  坎 with line 6 moving: a yin water line -- the 古人: rain.
@@ -469,6 +473,9 @@ AGREE = [
       for rule in ("或曰.木鬼生兵", "或曰.土鬼坑陷")],
     ("或曰", "或曰.木鬼生兵", chart("776699", None, "问(事: 征伐)", month="寅", day="甲子"),
      [("敌谋(象: 胶舟之诈, 由: 木)", True)]),
+    # 贲之归妹: the moving ghost raises the suit for both (「鬼动谓之讼起」).
+    ("或曰", "或曰.应克世有讼心", chart("769689", None, "问(事: 防患)", "子问(问: 防讼)", month="戌", day="壬午"),
+     [(("讼", "讼起"), True)]),
     # 旅 at rest on a 甲寅 day asking for rain (45.4's case): a 六合 -- rain for every school, no line
     # moves for the 古人 to read, and 京房's 父母 is the book's 用神 for rain.
     *[(name, rule, chart("887787", None, "问(事: 天时)", "子问(问: 占雨)", month="申", day="甲寅"),
