@@ -305,3 +305,52 @@ def test_flight_readings():
     assert answer("避乱.兵来", "节之解", "未", "甲申", axis="by 兵势(象)")["answer"] == "多、分行、速"
     assert answer("避乱.兵害", "节之解", "未", "甲申", axis="by 兵害象(象)")["answer"] == "毁房屋"
     assert answer("避乱.谋害", "节之解", "未", "甲申", axis="by 谋害象(象)")["answer"] == "以邀结、外、以盗害、道路害"
+
+
+# --- 91 修道 --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("question, chart, word, rule", [
+    # 91.2 「子孙持世而道成」, 「世生世旺，则心开日月之光」 / 「官鬼交重而障重」 (三戒 over the 世's strength)
+    ("修道", ("蒙之涣", "戌", "丁丑"), "成", "修道.子持世"),
+    ("修道", ("家人", "寅", "戊戌"), "成", "修道.世旺"),
+    ("修道", ("否之既济", "寅", "癸酉"), "不成", "修道.鬼交重"),
+    # 91.6 「世居降爻，不能越凡谓之败」; 91.8 复咸艮无妄 at rest 「直言其吉」
+    ("修道", ("丰之坤", "丑", "庚子"), "不成", "修道.世降"),
+    ("修道", ("艮", "未", "戊午"), "成", "修道.吉卦"),
+    # 91.4 the teacher 「父临日月为名师」 / 「世空恐吾不能受教」; the disciple 「子逢生旺为法器」
+    ("修道.择师", ("益之升", "子", "庚戌"), "吉", "择师.名师"),
+    ("修道.择师", ("睽", "亥", "甲戌"), "凶", "择师.世空"),
+    ("修道.传法", ("革之丰", "子", "己巳"), "吉", "传法.法器"),
+    # 91.5 「住持……三冲鬼动而当退」; 纲纪 like office, 募缘 like profit, 法会, 斋戒
+    ("修道.主持", ("大有之涣", "辰", "癸亥"), "宜", "主持.宜"),
+    ("修道.主持", ("坤之大过", "辰", "戊申"), "退", "主持.三冲"),
+    ("修道.纲纪", ("鼎之家人", "午", "戊午"), "成", "用神断.全吉"),
+    ("修道.纲纪", ("革之丰", "子", "己巳"), "不成", "纲纪.世空"),
+    ("修道.募缘", ("革", "寅", "辛酉"), "得", "用神断.全吉"),
+    ("修道.募缘", ("渐之履", "巳", "乙巳"), "不得", "募缘.应空"),
+    ("修道.法会", ("革", "寅", "辛酉"), "吉", "用神断.全吉"),
+    ("修道.法会", ("否之需", "巳", "壬辰"), "凶", "法会.鬼动"),
+    ("修道.斋戒", ("大有之涣", "辰", "癸亥"), "守", "斋戒.守"),
+    ("修道.斋戒", ("大过", "子", "乙巳"), "改", "斋戒.用坏"),
+])
+def test_way_questions(question, chart, word, rule):
+    row = answer(question, *chart)
+    assert row["answer"] == word and rule in deciders(row)
+
+
+def test_the_quiet_hexagrams_outweigh_the_ghost():
+    # 91.8 「筮修行得此者，不拘福鬼冲合，直言其吉也，然安静如之变动复非尔」: 艮 at rest is good even with
+    # its ills; 艮 with a moving line is read by the lines.
+    quiet = answer("修道", "艮", "未", "戊午")
+    assert deciders(quiet) == {"修道.吉卦"}
+    moving = judged("修道", "艮之贲", "未", "戊午").verdicts()
+    assert not any(v["rule"] == "修道.吉卦" for v in moving)
+
+
+def test_disciple_in_the_tomb_of_his_birth_year():
+    # 91.4 「命墓恐彼不能传持」: 乾 on a 甲戌 day, born in a 午 year -- the 午 官鬼 (line 4) carries the
+    # birth year into its tomb (戌); born in a 子 year, no 命墓.
+    tomb = engine.judge(question="修道.传法", hexagram="乾", month="寅", day="甲戌", birth_year="午")
+    assert any(v["rule"] == "传法.命墓" and not v["defeated_by"] for v in tomb.verdicts())
+    free = engine.judge(question="修道.传法", hexagram="乾", month="寅", day="甲戌", birth_year="子")
+    assert not any(v["rule"] == "传法.命墓" for v in free.verdicts())
