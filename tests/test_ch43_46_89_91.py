@@ -63,6 +63,9 @@ def test_state_trouble_shows_where_the_ghost_moves():
     # 需之比: the 寅 官鬼 on line 2 moves, with the 白虎, in 乾 (a metal trigram): 士人 士横 西北 干戈.
     trouble = answer("国朝", "需之比", "寅", "己卯", axis="by 国患(象)")["answer"].split("、")
     assert {"士横", "西北", "干戈", "内衅"} <= set(trouble)
+    # 43.3 推之六亲: the moving 财, 鬼 and 兄弟 of 需之比.
+    touched = answer("国朝", "需之比", "寅", "己卯", axis="by 国事(象)")["answer"]
+    assert touched == "国之赋、阍寺、国之患、巨寇、国之聚敛、宗支"
     calm = answer("国朝", "鼎之噬嗑", "丑", "壬申", axis="by 国患(象)")
     assert calm["answer"] == "未决"
 
@@ -130,7 +133,9 @@ def test_enemy_stratagem_and_our_way_to_win():
     plots = answer("征伐", "中孚之大壮", "寅", "甲子", axis="by 敌谋(象)")["answer"].split("、")
     assert {"野战", "匿从于林", "胶舟之诈", "自于丰木"} <= set(plots)
     # 乾之姤: the 子 子孙 of 乾 (line 1) moves -- 44.14 「子孙动水，则利于水战」, 「乾为丈人之良谋」.
-    assert answer("征伐", "乾之姤", "寅", "甲子", axis="by 胜策(象)")["answer"] == "水战、丈人之良谋"
+    # 44.15 「阳为正兵」: the moving line is yang.  The enemy: 「静应守」 (the 应 at rest), 「冲则绝」 (乾).
+    assert answer("征伐", "乾之姤", "寅", "甲子", axis="by 胜策(象)")["answer"] == "水战、丈人之良谋、正兵"
+    assert answer("征伐", "乾之姤", "寅", "甲子", axis="by 敌势(象)")["answer"] == "守、绝"
     # 坤之复: the moving line 1 is a 兄弟: no way to win is shown.
     assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "未决"
 
@@ -227,6 +232,12 @@ def test_where_the_year_is_troubled():
     assert answer("年时.分野", "复", "卯", "辛亥", axis="by 分野难(地)")["answer"] == "未决"
     # 46.4 the ghost's place: 「于五君忧」 (豫之萃: the moving ghost is on line 5).
     assert "君忧" in answer("年时", "豫之萃", "戌", "庚辰", axis="by 岁患(象)")["answer"].split("、")
+    # 「虽静不凶，亦有小疾」 and 「但静则不甚尔」: 复's static 寅 官鬼 of 震 (line 2) -- answered apart from the
+    # moving ghost's calamities; 46.1 「财值水金，宜秋冬之树植」 (复's 子 财 on line 1).
+    assert answer("年时", "复", "卯", "辛亥", axis="by 岁小疾(象)")["answer"] == "民瘼"
+    assert answer("年时", "复", "卯", "辛亥", axis="by 岁患(象)")["answer"] == "未决"
+    assert answer("年时.分野", "复", "卯", "辛亥", axis="by 分野小厄(地)")["answer"] == "兖州、燕"
+    assert answer("年时", "复", "卯", "辛亥", axis="by 农时(象)")["answer"] == "宜秋冬之树植"
 
 
 # --- 89 防患 --------------------------------------------------------------------------------------
