@@ -355,3 +355,14 @@ def test_disciple_in_the_tomb_of_his_birth_year():
 def test_the_book_answers(question, chart, word, rule):
     row = answer(question, *chart)
     assert row["answer"] == word and rule in deciders(row)
+
+
+def test_the_spirit_on_a_moving_relative_turns_its_omen():
+    # 91.7 「妻财吉动，道供盈余；凶动，妇女缠绊」: 巽之小畜 -- the moving 丑 财 (line 1) carries the 青龙 on a
+    # 甲 day (a lucky spirit, ch. 7) and the 朱雀 on a 丙 day (not classed by ch. 7: the text's 萦家之心).
+    lucky = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", "甲子").verdicts()}
+    assert ("修道.财吉动", None) in lucky and ("修道.财发", "修道.财吉动") in lucky
+    plain = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", "丙子").verdicts()}
+    assert ("修道.财发", None) in plain and not any(rule == "修道.财吉动" for rule, _ in plain)
+    # 91.6 「金木，释道也」: 井之同人's moving 申 官鬼 (line 4, metal, in 坎) speaks of the Buddhist way.
+    assert answer("修道", "井之同人", "未", "壬寅", axis="by 教门(象)")["answer"] == "释门之障"
