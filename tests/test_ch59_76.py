@@ -321,7 +321,7 @@ def test_ch71_a_levy_laid_on_one_is_heavy_when_the_guan_is_strong():
     assert "役.官衰" in light["rules"] and light["side"] == "吉"
     ruled("避役.鬼旺", "凶", "差役.避役", "豫之兑", "未", "乙巳")
     ruled("避役.失鬼", "吉", "差役.避役", "益", "午", "丁卯")
-    assert "防患.官动" in judged("差役.防患", "豫之兑", "未", "乙巳")["rules"]
+    assert "役患.官动" in judged("差役.防患", "豫之兑", "未", "乙巳")["rules"]
 
 
 def test_ch71_service_sought_wants_guan_and_cai():

@@ -289,6 +289,33 @@ DIFFER = [
      [(("凶", "六冲：仕宦之事败"), SCHOOL)]),
     ("或曰", "仕途.合而休囚", chart("889767", "1955-01-20T23:37+08:00", "问(事: 功名)", "子问(问: 升信)"),
      [(("阻", "五年之滞"), BASE), (("吉", "六合：仕宦之事成"), SCHOOL)]),
+    # V35 (44.13): 或云 adds fresh troops to the moving wood ghost, pits to the earth ghost (中孚之大壮:
+    # the 卯 官鬼 of 巽 moves; 既济之损: the 戌 官鬼 moves on a 丙午 day).
+    ("或曰", "或曰.木鬼生兵", chart("776699", None, "问(事: 征伐)", month="寅", day="甲子"),
+     [("敌谋(象: 生兵, 由: 木)", SCHOOL)]),
+    ("或曰", "或曰.土鬼坑陷", chart("769896", None, "问(事: 征伐)", month="午", day="丙午"),
+     [("敌谋(象: 坑陷, 由: 土)", SCHOOL)]),
+    # V53 (89.3): 睽 on a 戊寅 day in a 子 month -- the 应 controls the 世, the ghost is at rest and does
+    # not control it: no suit for the book (a grudge), a suit for the 或云.
+    ("或曰", "或曰.应克世有讼心", chart("778787", None, "问(事: 防患)", "子问(问: 防讼)", month="子", day="戊寅"),
+     [(("讼", "应克世：有讼心"), SCHOOL)]),
+    # ---- 45.3 weather: 古人 (V36), 卜筮元龟 and 京房 (V04) ----------------------------------------
+    # 睽之未济 (午建辛卯日占晴): the moving line 1 is a yang fire 父母 -- the book: rain until the 子孙's
+    # day (「夏火父动而雨霖」); the 古人: sun.  坎 with line 6 moving: a yin water line -- the 古人: rain.
+    *[("前贤", rule, chart("978787", None, "问(事: 天时)", "子问(问: 占晴)", month="午", day="辛卯"),
+       [(("晴", text), SCHOOL)]) for rule, text in (("前贤.火为日", "以火为日"), ("前贤.阳为霁", "阳为霁"))],
+    *[("前贤", rule, chart("878876", None, "问(事: 天时)", month="卯", day="甲午"),
+       [(("雨", text), SCHOOL)]) for rule, text in (("前贤.水为雨", "以水为雨"), ("前贤.阴为晦", "阴为晦"))],
+    # 乾之姤 asking for clear weather: the 子 子孙 moves -- the book: clear; 京房 reads the 父母 alone.
+    ("京房", "察子.晴", chart("977777", None, "问(事: 天时)", "子问(问: 占晴)", month="寅", day="甲子"),
+     [(("晴", "发动：天将霁"), BASE)]),
+    ("京房", "察子.总", chart("977777", None, "问(事: 天时)", month="寅", day="甲子"),
+     [(("晴", "发动：天将霁"), BASE)]),
+    # 旅 (世 line 1, 应 line 4): 元龟's earth and heaven.
+    ("卜筮元龟", "卜筮元龟.世为地", chart("887787", None, "问(事: 天时)", month="申", day="甲寅"),
+     [("天地位(位: 1, 象: 地)", SCHOOL)]),
+    ("卜筮元龟", "卜筮元龟.应为天", chart("887787", None, "问(事: 天时)", month="申", day="甲寅"),
+     [("天地位(位: 4, 象: 天)", SCHOOL)]),
 ]
 
 # (school, the rule id of the change, chart, [(fact or verdict, whether it holds on both sides)])
@@ -439,6 +466,23 @@ AGREE = [
     # A question of office with neither 六冲 nor 六合: the 官 decides for both.
     *[("或曰", rule, chart("878689", "2030-08-29T08:08+08:00", "问(事: 功名)", "子问(问: 升信)"), [(("升", "官5爻独旺"), True)])
       for rule in ("仕途.冲而旺相", "仕途.合而休囚")],
+    # A moving water ghost (离之坤): 囊沙 for both, and neither adds 生兵 or 坑陷; the wood ghost's own
+    # image (胶舟之诈) stands under 或曰 too.
+    *[("或曰", rule, chart("989989", None, "问(事: 征伐)", month="酉", day="乙亥"),
+       [("敌谋(象: 囊沙, 由: 水)", True), ("敌谋(象: 生兵, 由: 木)", False), ("敌谋(象: 坑陷, 由: 土)", False)])
+      for rule in ("或曰.木鬼生兵", "或曰.土鬼坑陷")],
+    ("或曰", "或曰.木鬼生兵", chart("776699", None, "问(事: 征伐)", month="寅", day="甲子"),
+     [("敌谋(象: 胶舟之诈, 由: 木)", True)]),
+    # 贲之归妹: the moving ghost raises the suit for both (「鬼动谓之讼起」).
+    ("或曰", "或曰.应克世有讼心", chart("769689", None, "问(事: 防患)", "子问(问: 防讼)", month="戌", day="壬午"),
+     [(("讼", "讼起"), True)]),
+    # 旅 at rest on a 甲寅 day asking for rain (45.4's case): a 六合 -- rain for every school, no line
+    # moves for the 古人 to read, and 京房's 父母 is the book's 用神 for rain.
+    *[(name, rule, chart("887787", None, "问(事: 天时)", "子问(问: 占雨)", month="申", day="甲寅"),
+       [(("雨", "六合：云迎而雨降"), True), (("晴", "天将霁"), False)])
+      for name, rule in (("前贤", "前贤.水为雨"), ("前贤", "前贤.火为日"), ("前贤", "前贤.阴为晦"), ("前贤", "前贤.阳为霁"),
+                         ("京房", "察子.晴"), ("京房", "察子.总"), ("卜筮元龟", "卜筮元龟.世为地"),
+                         ("卜筮元龟", "卜筮元龟.应为天"))],
 ]
 
 
