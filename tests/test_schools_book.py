@@ -289,6 +289,11 @@ DIFFER = [
      [(("凶", "六冲：仕宦之事败"), SCHOOL)]),
     ("或曰", "仕途.合而休囚", chart("889767", "1955-01-20T23:37+08:00", "问(事: 功名)", "子问(问: 升信)"),
      [(("阻", "五年之滞"), BASE), (("吉", "六合：仕宦之事成"), SCHOOL)]),
+    # V50 昔传 (77.4): the old four hexagrams only; the book adds 随墓 and 助伤 as taboos of the road.
+    ("俗传", "出行.随墓", chart("787777", None, "问(事: 出行)", month="子", day="壬辰"),
+     [(("凶", "随官入墓（世墓）：伤外之忧"), BASE)]),
+    ("俗传", "出行.助伤", chart("888787", None, "问(事: 出行)", month="子", day="庚寅"),
+     [(("凶", "伤外之忧"), BASE)]),
 ]
 
 # (school, the rule id of the change, chart, [(fact or verdict, whether it holds on both sides)])
@@ -439,6 +444,10 @@ AGREE = [
     # A question of office with neither 六冲 nor 六合: the 官 decides for both.
     *[("或曰", rule, chart("878689", "2030-08-29T08:08+08:00", "问(事: 功名)", "子问(问: 升信)"), [(("升", "官5爻独旺"), True)])
       for rule in ("仕途.冲而旺相", "仕途.合而休囚")],
+    # V50 (77.4): the four hexagrams are the old transmission's too (明夷, no 随墓 or 助伤).
+    *[("俗传", rule, chart("787888", None, "问(事: 出行)", month="子", day="甲子"),
+       [(("凶", "出行之戒"), True), (("凶", "伤外之忧"), False)])
+      for rule in ("出行.随墓", "出行.助伤")],
 ]
 
 

@@ -1,0 +1,97 @@
+"""Chapters 77 出行, 79 舟车, 80 河防, 81 逃亡 …: each sub-question on a chart where the book's answer
+goes one way and one where it goes the other, through the judge; the rival views V50 (77.4) and V51
+(81.6) are tested with the other overlays in test_schools_book.py."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import engine
+from engine.api import evaluate_chart
+from engine.judge import Judgement, parse_question
+from engine.rulebook import load_engine
+
+
+@cache
+def answers(question, hexagram, month, day, about=None):
+    """The judge's answers (weighed axes and answers in their own kind), keyed by the axis or `by`."""
+    e = load_engine()
+    q = parse_question(e.program, question, about, None, None)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    judgement = Judgement(q, chart)
+    return judgement.answers(), judgement.verdicts()
+
+
+def answer(question, hexagram, month, day, axis, about=None):
+    """The answer word on one axis ('吉 / 凶', or 'by 行祸(祸)' for an answer in its own kind)."""
+    rows, _ = answers(question, hexagram, month, day, about)
+    found = [row["answer"] for row in rows if row["axis"] == axis]
+    assert found, [row["axis"] for row in rows]
+    return found[0]
+
+
+def rulings(question, hexagram, month, day, about=None):
+    """The undefeated rulings of the chart: {(rule, word)}."""
+    _, verdicts = answers(question, hexagram, month, day, about)
+    return {(v["rule"], v["polarity"]) for v in verdicts if not v["defeated_by"]}
+
+
+# --- 77 出行 ---------------------------------------------------------------------------------------
+
+def test_journey_taboo_hexagram_over_a_quiet_ghost():
+    # 明夷 (41.3's taboo of travel): no ghost moves, yet 「虽用疆鬼静亦忌焉」 -- 凶.
+    assert ("出行.鬼静", "吉") in rulings("出行", "明夷", "子", "甲子")
+    assert answer("出行", "明夷", "子", "甲子", "吉 / 凶") == "凶"
+    # 泰之升: no taboo, the ghost quiet, the 用神 sound -- 吉.
+    assert answer("出行", "泰之升", "午", "丙午", "吉 / 凶") == "吉"
+
+
+def test_journey_moving_ghost_names_its_calamity():
+    # 蛊之蒙: the 酉 官 on line 3 moves (巽 trigram, 白虎 on a 甲 day).
+    rows, _ = answers("出行", "蛊之蒙", "午", "甲子")
+    calamities = next(row for row in rows if row["axis"] == "by 行祸(祸)")["answer"]
+    assert "风波之患" in calamities and "西" in calamities
+    assert ("出行.鬼动", "凶") in rulings("出行", "蛊之蒙", "午", "甲子")
+
+
+def test_journey_tomb_of_the_world_line():
+    # 同人 on a 壬辰 day: the 亥 世 with the ghost in the 辰 tomb -- 随墓, a taboo (V50: the book's).
+    found = rulings("出行", "同人", "子", "壬辰")
+    assert {("出行.随墓", "凶"), ("出行.世随官墓", "凶")} <= found
+    assert answer("出行", "同人", "子", "壬辰", "吉 / 凶") == "凶"
+
+
+def test_setting_out_world_spoiled_or_sound():
+    # 乾之姤 on 甲子 in a 子 month: the 戌 世 void (甲子 decade) -- 坏世不出.
+    assert ("成行.坏世", "不出") in rulings("出行.成行", "乾之姤", "子", "甲子")
+    assert answer("出行.成行", "乾之姤", "子", "甲子", "出 / 不出") == "不出"
+    # 讼之否 on 丙午: the 世 static, no ill; the day the clash comes is the day one sets out.
+    assert not any(word == "不出" for _, word in rulings("出行.成行", "讼之否", "午", "丙午"))
+    assert answer("出行.成行", "讼之否", "午", "丙午", "by 行期(期)")
+
+
+def test_companion_by_the_response_line():
+    # 蒙之损: the 应 controls the 世 -- 「来克来冲，不可与同」.
+    assert answer("出行.同行", "蒙之损", "子", "甲子", "可同 / 不可同") == "不可同"
+    # 需 in a 子 month on 甲子: the 应 held up, whole, neither controlling nor clashing the 世.
+    assert answer("出行.同行", "需", "子", "甲子", "可同 / 不可同") == "可同"
+
+
+def test_wind_by_the_brothers():
+    # 坤: the 兄 generates the 世 -- 顺; 蒙之损's 兄 does too.  A brother that controls the 世 -- 逆.
+    assert answer("出行.筮风", "坤", "子", "甲子", "顺 / 逆") == "顺"
+    assert ("风险.鬼静", "无咎") in rulings("出行.筮风", "坤", "子", "甲子")
+    assert answer("出行.筮风", "蛊之蒙", "午", "甲子", "无咎 / 覆舟") == "覆舟"
+
+
+def test_passes_and_inn():
+    assert answer("出行.关隘", "泰之升", "子", "甲子", "如意 / 阻隔") == "阻隔"      # 官克世
+    assert answer("出行.关隘", "屯", "子", "甲子", "如意 / 阻隔") == "如意"          # 子旺官空
+    assert answer("出行.旅寓", "乾之姤", "子", "甲子", "安 / 不安") == "不安"        # 世坏疾生
+    assert answer("出行.旅寓", "讼之否", "午", "丙午", "安 / 不安") == "安"          # 世身生旺
+
+
+def test_favourable_quarter_by_the_children():
+    # 屯: the 子孙 is 卯 (wood): born at 亥 (西北), flourishing at 卯 (东).
+    quarters = answer("出行.利方", "屯", "子", "甲子", "by 利方(方)")
+    assert "西北" in quarters and "东" in quarters
