@@ -95,3 +95,38 @@ def test_favourable_quarter_by_the_children():
     # 屯: the 子孙 is 卯 (wood): born at 亥 (西北), flourishing at 卯 (东).
     quarters = answer("出行.利方", "屯", "子", "甲子", "by 利方(方)")
     assert "西北" in quarters and "东" in quarters
+
+
+# --- 79 舟车 ---------------------------------------------------------------------------------------
+
+def test_conveyance_ghost_first_then_the_use_god():
+    # 蛊之蒙: the 酉 官 moves -- 「先忌鬼兴」, 凶; 泰之升 in a 午 month: the ghost quiet, the 父 in season.
+    assert answer("舟车", "蛊之蒙", "子", "甲子", "吉 / 凶") == "凶"
+    assert ("舟车.安", "吉") in rulings("舟车", "泰之升", "午", "丙午")
+    assert answer("舟车", "泰之升", "午", "丙午", "吉 / 凶") == "吉"
+
+
+def test_finding_and_soundness_of_the_conveyance():
+    # 乾之姤 on 甲子: the 戌 世 void -- hard to find; in a 午 month the 父 is strong -- sound.
+    assert answer("舟车.雇觅", "乾之姤", "子", "甲子", "得 / 不得") == "不得"
+    assert not any(word == "不得" for _, word in rulings("舟车.雇觅", "乾之姤", "午", "丙午"))
+    assert answer("舟车.雇觅", "乾之姤", "午", "丙午", "良 / 敝") == "良"
+    assert answer("舟车.雇觅", "乾之姤", "子", "甲子", "良 / 敝") == "敝"
+    # mules by the 子孙 (--about 骡马)
+    rows, _ = answers("舟车.雇觅", "乾之姤", "午", "丙午", "骡马")
+    assert rows
+
+
+def test_boatman_and_passage():
+    assert answer("舟车.夫占", "讼之否", "子", "甲子", "宜 / 不宜") == "宜"          # 应生世
+    assert answer("舟车.夫占", "蒙之损", "子", "甲子", "宜 / 不宜") == "不宜"        # 应克世
+    assert answer("舟车.附舟", "需", "子", "甲子", "宜 / 不宜") == "宜"
+    assert answer("舟车.附舟", "坤", "子", "甲子", "宜 / 不宜") == "不宜"            # 六冲
+
+
+def test_boat_parts_under_the_ghost_and_rivers():
+    # 蛊之蒙: the moving ghost is the 世 (line 3): the boat's master; the 魇 lies mid-hold.
+    assert answer("舟车.舟楫", "蛊之蒙", "子", "甲子", "by 船忌(段)") == "船之主"
+    assert answer("舟车.舟楫", "蛊之蒙", "子", "甲子", "by 魇处(处)") == "中仓"
+    assert answer("舟车.舟楫", "坎", "子", "甲子", "吉 / 凶") == "凶"                # 江海大凶
+    assert answer("舟车.舟楫", "需", "午", "丙午", "吉 / 凶") == "吉"
