@@ -130,3 +130,32 @@ def test_boat_parts_under_the_ghost_and_rivers():
     assert answer("舟车.舟楫", "蛊之蒙", "子", "甲子", "by 魇处(处)") == "中仓"
     assert answer("舟车.舟楫", "坎", "子", "甲子", "吉 / 凶") == "凶"                # 江海大凶
     assert answer("舟车.舟楫", "需", "午", "丙午", "吉 / 凶") == "吉"
+
+
+# --- 80 河防 ---------------------------------------------------------------------------------------
+
+def test_flood_by_the_ghost_alone():
+    # 乾之姤 in a 午 month: the 午 官 on the month -- 鬼旺, the flood goes on, whatever the 世.
+    assert answer("河防", "乾之姤", "午", "丙午", "吉 / 凶") == "凶"
+    # 讼之否 on 甲子: no ghost strong, moving or controlling the 世.
+    assert answer("河防", "讼之否", "子", "甲子", "吉 / 凶") == "吉"
+
+
+def test_dike_firm_or_falling():
+    assert answer("河防.堤防", "需", "午", "丙午", "固 / 倾") == "固"                # 父 in season
+    assert answer("河防.堤防", "讼之否", "午", "丙午", "固 / 倾") == "倾"            # 父 void/broken
+    # the days the work is done: the 世's and the 父's branches
+    assert answer("河防.堤防", "需", "午", "丙午", "by 河防成期(期)")
+
+
+def test_officials_labourers_repairs_and_men_sent():
+    assert answer("河防.奉差", "屯", "午", "丙午", "吉 / 凶") == "吉"
+    assert answer("河防.奉差", "坎", "午", "丙午", "吉 / 凶") == "凶"                # 官克世
+    assert answer("河防.官吏", "需", "子", "甲子", "升 / 降") == "升"
+    assert answer("河防.官吏", "需", "午", "丙午", "升 / 降") == "降"
+    assert ("民夫.旺克世", "凶") in rulings("河防.民夫", "坎", "午", "丙午")
+    assert ("民夫.鬼静", "吉") in rulings("河防.民夫", "需", "午", "丙午")
+    assert answer("河防.杂修", "需", "午", "丙午", "成 / 不成") == "成"
+    assert answer("河防.杂修", "讼之否", "午", "丙午", "成 / 不成") == "不成"
+    assert answer("河防.差委", "讼之否", "子", "甲子", "成 / 不成") == "成"
+    assert answer("河防.差委", "乾之姤", "子", "甲子", "成 / 不成") == "不成"      # 六冲
