@@ -159,3 +159,65 @@ def test_officials_labourers_repairs_and_men_sent():
     assert answer("河防.杂修", "讼之否", "午", "丙午", "成 / 不成") == "不成"
     assert answer("河防.差委", "讼之否", "子", "甲子", "成 / 不成") == "成"
     assert answer("河防.差委", "乾之姤", "子", "甲子", "成 / 不成") == "不成"      # 六冲
+
+
+# --- 81 逃亡 ---------------------------------------------------------------------------------------
+
+def test_capture_is_world_against_response():
+    # 需之既济 on 甲子: none of the four (六冲 世空 应空 应克世) -- 可擒.
+    assert answer("逃亡", "需之既济", "子", "甲子", "获 / 不获") == "获"
+    # 屯 on 甲子: the 世 controls the 应, but the 应 is void -- 「如世克应而应空，其何从而得获也」.
+    assert {("捕逃.世克应", "获"), ("捕逃.应空", "不获")} <= rulings("逃亡", "屯", "子", "甲子")
+    assert answer("逃亡", "屯", "子", "甲子", "获 / 不获") == "不获"
+
+
+def test_where_he_went_with_the_books_warning():
+    # No line moves: the outer trigram (泰: 坤, 西南); the place carries the warning of 81.3.
+    rows, _ = answers("逃亡", "泰", "巳", "甲辰", "子")
+    places = next(row for row in rows if row["axis"] == "by 逃所(所)")
+    assert "寡妇之室" in places["answer"]
+    assert all("不可实指" in item["texts"][0] for item in places["decided_by"])
+    assert answer("逃亡", "泰", "巳", "甲辰", "by 逃方(方)", "子") == "西南"
+    # One line moves: the trigram it stands in and whom he joined (坤之复: line 1 of the inner 坤).
+    assert answer("逃亡", "坤之复", "子", "甲子", "by 逃方(方)") == "西南"
+    assert answer("逃亡", "坤之复", "子", "甲子", "by 逃投(投)")
+
+
+def test_is_he_here_and_when_caught():
+    assert answer("逃亡.遁地", "乾", "子", "甲子", "在 / 不在") == "在"
+    assert answer("逃亡.遁地", "屯", "子", "甲子", "在 / 不在") == "不在"      # 用 空
+    assert answer("逃亡.成捕", "乾", "子", "甲子", "获 / 不获", "子") == "获"       # kin: 用 strong
+    assert answer("逃亡.成捕", "乾", "午", "丙午", "获 / 不获", "子") == "不获"
+
+
+def test_enticed_gone_together_stolen_sued():
+    assert answer("逃亡.人诱", "蒙", "子", "甲子", "诱 / 不诱") == "诱"
+    assert answer("逃亡.人诱", "乾", "子", "甲子", "诱 / 不诱") == "不诱"
+    assert answer("逃亡.同游", "乾", "子", "甲子", "同 / 不同") == "同"
+    assert answer("逃亡.同游", "坤", "午", "丙午", "同 / 不同") == "不同"
+    assert answer("逃亡.不遗", "乾", "子", "甲子", "不失 / 失") == "不失"
+    assert answer("逃亡.不遗", "乾", "午", "丙午", "不失 / 失") == "失"
+    assert answer("逃亡.讼逃", "屯", "子", "甲子", "有益 / 无益") == "有益"
+    assert answer("逃亡.讼逃", "乾", "子", "甲子", "有益 / 无益") == "无益"
+    assert answer("逃亡.许觅", "乾", "子", "甲子", "成 / 不成") == "成"
+    assert answer("逃亡.许觅", "屯", "子", "甲子", "成 / 不成") == "不成"
+
+
+def test_the_runaways_own_questions():
+    assert answer("逃亡.丧节", "乾", "子", "甲子", "未苟 / 丧节") == "未苟"
+    assert answer("逃亡.丧节", "乾", "午", "丙午", "未苟 / 丧节") == "丧节"
+    assert answer("逃亡.将逃", "蒙", "子", "甲子", "不逃 / 逃") == "逃"
+    assert answer("逃亡.将逃", "屯", "子", "甲子", "不逃 / 逃") == "不逃"
+    assert ("反噬.官克", "凶") in rulings("逃亡.反噬", "泰", "子", "甲子")
+    assert not rulings("逃亡.反噬", "乾", "子", "甲子") & {("反噬.官克", "凶"), ("反噬.鬼动", "凶")}
+    assert answer("逃亡.存亡", "坤", "子", "甲子", "存 / 不存") == "存"
+    assert answer("逃亡.存亡", "坤", "午", "丙午", "存 / 不存") == "不存"
+    assert answer("逃亡.为僧", "坤", "子", "甲子", "成 / 不成") == "成"
+    assert answer("逃亡.为僧", "坤", "午", "丙午", "成 / 不成") == "不成"
+    assert answer("逃亡.求名", "乾", "子", "甲子", "得 / 不得") == "得"
+    assert answer("逃亡.求名", "屯", "子", "甲子", "得 / 不得") == "不得"
+    assert answer("逃亡.自归", "讼", "子", "甲子", "归 / 不归") == "归"
+    assert answer("逃亡.自归", "蒙", "子", "甲子", "归 / 不归") == "不归"
+    assert answer("逃亡.恩抚", "讼", "子", "甲子", "成 / 不成") == "成"
+    assert answer("逃亡.恩抚", "乾", "子", "甲子", "成 / 不成") == "不成"
+    assert answer("逃亡.逃安", "乾", "子", "甲子", "吉 / 凶") == "吉"

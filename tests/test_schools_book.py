@@ -294,6 +294,12 @@ DIFFER = [
      [(("凶", "随官入墓（世墓）：伤外之忧"), BASE)]),
     ("俗传", "出行.助伤", chart("888787", None, "问(事: 出行)", month="子", day="庚寅"),
      [(("凶", "伤外之忧"), BASE)]),
+    # V51 传云 (81.6): 世克应 decides even with a void 应 (屯 on 甲子: the 辰 世 controls the void 子 应),
+    # and the inner trigram controlling the outer is a capture (未济: 坎 inside controls 离 outside).
+    ("俗传", "传云.世克应主断", chart("788878", None, "问(事: 逃亡)", month="子", day="甲子"),
+     [(("不获", "深涧之逃"), BASE), (("获", "虽应空"), SCHOOL)]),
+    ("俗传", "传云.内克外", chart("878787", None, "问(事: 逃亡)", month="子", day="甲子"),
+     [(("获", "内克外"), SCHOOL)]),
 ]
 
 # (school, the rule id of the change, chart, [(fact or verdict, whether it holds on both sides)])
@@ -448,6 +454,11 @@ AGREE = [
     *[("俗传", rule, chart("787888", None, "问(事: 出行)", month="子", day="甲子"),
        [(("凶", "出行之戒"), True), (("凶", "伤外之忧"), False)])
       for rule in ("出行.随墓", "出行.助伤")],
+    # V51 (81.6): 屯 in a 午 month on 丙午 -- the 应 not void, 世克应 a capture on both sides; 震 inside
+    # does not control 坎 outside.
+    *[("俗传", rule, chart("788878", None, "问(事: 逃亡)", month="午", day="丙午"),
+       [(("获", "世克应：易获"), True), (("获", "内克外"), False), (("获", "虽应空"), False)])
+      for rule in ("传云.世克应主断", "传云.内克外")],
 ]
 
 
