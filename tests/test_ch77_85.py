@@ -221,3 +221,33 @@ def test_the_runaways_own_questions():
     assert answer("逃亡.恩抚", "讼", "子", "甲子", "成 / 不成") == "成"
     assert answer("逃亡.恩抚", "乾", "子", "甲子", "成 / 不成") == "不成"
     assert answer("逃亡.逃安", "乾", "子", "甲子", "吉 / 凶") == "吉"
+
+
+# --- 82 斗殴 ---------------------------------------------------------------------------------------
+
+def test_fight_by_world_and_response_only():
+    assert answer("斗殴", "屯", "子", "甲子", "胜 / 负") == "胜"                      # 世克应
+    assert answer("斗殴", "蒙", "子", "甲子", "胜 / 负") == "负"                      # 应克世
+    # even asked for a kinsman the fight is the 世's and the 应's
+    assert answer("斗殴", "蒙", "子", "甲子", "胜 / 负", "子") == "负"
+
+
+def test_where_and_how_they_fight():
+    # 蒙之损: the 应 (line 1, in 坎, 青龙) moves: 乡党, 泽畔; 笑刀之谋; the moving 父母 -- 老随.
+    places = answer("斗殴", "蒙之损", "子", "甲子", "by 斗地(地)")
+    assert "乡党" in places and "泽畔" in places
+    assert answer("斗殴", "蒙之损", "子", "甲子", "by 斗象(象)") == "笑刀之谋"
+    assert answer("斗殴", "蒙之损", "子", "甲子", "by 斗伴(伴)") == "老随"
+
+
+def test_fight_sub_questions():
+    assert answer("斗殴.斗讼", "蛊之蒙", "子", "甲子", "不讼 / 讼") == "讼"           # the ghost moves
+    assert answer("斗殴.斗讼", "乾之姤", "子", "甲子", "不讼 / 讼") == "不讼"
+    assert answer("斗殴.斗获", "乾", "子", "甲子", "获 / 不获") == "获"
+    assert answer("斗殴.斗获", "乾", "午", "丙午", "获 / 不获") == "不获"
+    assert answer("斗殴.夺人", "蒙", "子", "甲子", "得 / 不得") == "不得"
+    assert answer("斗殴.夺人", "乾", "子", "甲子", "得 / 不得") == "得"
+    assert answer("斗殴.擒人", "乾", "子", "甲子", "得 / 不得") == "得"
+    assert answer("斗殴.擒人", "屯", "子", "甲子", "得 / 不得") == "不得"
+    assert answer("斗殴.来斗", "乾", "子", "甲子", "不来 / 来") == "来"
+    assert answer("斗殴.来斗", "屯", "子", "甲子", "不来 / 来") == "不来"
