@@ -251,3 +251,46 @@ def test_fight_sub_questions():
     assert answer("斗殴.擒人", "屯", "子", "甲子", "得 / 不得") == "不得"
     assert answer("斗殴.来斗", "乾", "子", "甲子", "不来 / 来") == "来"
     assert answer("斗殴.来斗", "屯", "子", "甲子", "不来 / 来") == "不来"
+
+
+# --- 83 词讼 ---------------------------------------------------------------------------------------
+
+def test_the_judge_decides_then_the_parties():
+    assert answer("词讼", "乾", "午", "丙午", "胜 / 负") == "胜"                      # 官生世
+    assert answer("词讼", "泰", "子", "甲子", "胜 / 负") == "负"                      # 鬼克世
+    # 蒙: the 官 generates the 应 and the 应 controls the 世 -- 彼得理.
+    assert answer("词讼", "蒙", "子", "甲子", "胜 / 负") == "负"
+
+
+def test_three_parties_answered_each():
+    rows, _ = answers("词讼", "泰", "子", "甲子")
+    axes = {row["axis"] for row in rows}
+    assert {"by 官情(象)", "by 我情(象)", "by 彼情(象)"} <= axes
+    assert answer("词讼", "乾", "子", "甲子", "by 我情(象)")
+    assert answer("词讼", "泰", "子", "甲子", "by 彼情(象)")
+
+
+def test_named_hexagram_over_generation():
+    # 坎 is the prison (41.3, 83.6): 「无问生克」.
+    assert answer("词讼", "坎", "子", "甲子", "胜 / 负") == "负"
+    assert answer("词讼", "大壮", "子", "甲子", "胜 / 负") == "胜"
+
+
+def test_suit_questions():
+    assert answer("词讼.兴词", "泰", "子", "甲子", "准 / 不准") == "不准"              # 官克世
+    assert answer("词讼.忧讼", "乾", "子", "甲子", "无事 / 有事") == "无事"
+    assert answer("词讼.忧讼", "泰", "子", "甲子", "无事 / 有事") == "有事"
+    assert answer("词讼.讼师", "乾", "午", "丙午", "善 / 不善") == "善"
+    assert answer("词讼.讼师", "乾", "子", "甲子", "善 / 不善") == "不善"
+    assert answer("词讼.用人", "屯", "午", "丙午", "宜 / 不宜") == "宜"
+    assert answer("词讼.用人", "乾", "子", "甲子", "宜 / 不宜") == "不宜"
+    assert answer("词讼.允驳", "屯", "子", "甲子", "允 / 不允") == "允"
+    assert answer("词讼.允驳", "乾", "午", "丙午", "允 / 不允") == "不允"
+    assert answer("词讼.回关", "讼", "子", "甲子", "无事 / 有事") == "无事"
+    assert answer("词讼.回关", "泰", "子", "甲子", "无事 / 有事") == "有事"
+    assert answer("词讼.离狱", "屯", "子", "甲子", "出 / 不出") == "出"
+    assert answer("词讼.离狱", "乾", "子", "甲子", "出 / 不出") == "不出"
+    assert answer("词讼.息讼", "乾", "子", "甲子", "息 / 不息") == "息"
+    assert answer("词讼.息讼", "泰", "子", "甲子", "息 / 不息") == "不息"
+    assert answer("词讼.官问", "泰", "子", "甲子", "吉 / 凶") == "吉"
+    assert answer("词讼.审期", "泰", "子", "甲子", "by 讼期(期)")

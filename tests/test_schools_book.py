@@ -300,6 +300,11 @@ DIFFER = [
      [(("不获", "深涧之逃"), BASE), (("获", "虽应空"), SCHOOL)]),
     ("俗传", "传云.内克外", chart("878787", None, "问(事: 逃亡)", month="子", day="甲子"),
      [(("获", "内克外"), SCHOOL)]),
+    # V52 有云 (83.7): between kin, 世/应 alone -- the 官's control of the 世 does not count (泰 on 甲子,
+    # asked about one's father: the 寅 官 controls the 辰 世).
+    *[("或曰", rule, chart("777888", None, "问(事: 词讼)", "所问(人: 父)", month="子", day="甲子"),
+       [(("负", "难伸我屈"), BASE), ("彼情(象: 止占世应, 由: 父)", SCHOOL)])
+      for rule in ("有云.不论官生世", "有云.不论鬼克世", "有云.不论官生应", "有云.不论官克应", "有云.不论世鬼克应")],
 ]
 
 # (school, the rule id of the change, chart, [(fact or verdict, whether it holds on both sides)])
@@ -459,6 +464,10 @@ AGREE = [
     *[("俗传", rule, chart("788878", None, "问(事: 逃亡)", month="午", day="丙午"),
        [(("获", "世克应：易获"), True), (("获", "内克外"), False), (("获", "虽应空"), False)])
       for rule in ("传云.世克应主断", "传云.内克外")],
+    # V52 (83.7): a suit not between kin -- the 官 decides on both sides.
+    *[("或曰", rule, chart("777888", None, "问(事: 词讼)", "所问(人: 自)", month="子", day="甲子"),
+       [(("负", "难伸我屈"), True), ("彼情(象: 止占世应, 由: 自)", False)])
+      for rule in ("有云.不论官生世", "有云.不论鬼克世", "有云.不论官生应", "有云.不论官克应", "有云.不论世鬼克应")],
 ]
 
 
