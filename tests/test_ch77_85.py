@@ -294,3 +294,33 @@ def test_suit_questions():
     assert answer("词讼.息讼", "泰", "子", "甲子", "息 / 不息") == "不息"
     assert answer("词讼.官问", "泰", "子", "甲子", "吉 / 凶") == "吉"
     assert answer("词讼.审期", "泰", "子", "甲子", "by 讼期(期)")
+
+
+# --- 84 失物 ---------------------------------------------------------------------------------------
+
+def test_lost_thing_by_its_kind():
+    assert answer("失物", "乾", "子", "甲子", "得 / 不得") == "得"                    # 财 held up
+    assert answer("失物", "乾", "午", "丙午", "得 / 不得") == "不得"                  # 财 broken
+    assert answer("失物.见获", "屯", "午", "丙午", "获 / 不获") == "获"
+    assert answer("失物.见获", "屯", "子", "甲子", "获 / 不获") == "不获"
+    assert answer("失物.见获", "屯", "午", "丙午", "by 失期(期)")
+
+
+def test_the_thief_and_the_place():
+    # 蛊之蒙: the 酉 官 (line 3, inner 巽, 勾陈) moves -- a visible thief of the house, from the 东南.
+    thief = answer("失物", "蛊之蒙", "子", "甲子", "by 盗象(象)")
+    assert "明贼" in thief and "家内之人" in thief
+    assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗方(方)") == "东南"
+    assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗貌(貌)") == "似端笃而不良"
+    assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗情(情)") == "穿凿挢而入"
+    assert "地与井" in answer("失物", "蛊之蒙", "子", "甲子", "by 藏所(所)")
+
+
+def test_he_or_i_seizing_and_suing():
+    assert answer("失物.是彼", "蒙", "子", "甲子", "是 / 非") == "是"                 # 应克世
+    assert answer("失物.是彼", "乾", "子", "甲子", "是 / 非") == "非"
+    assert answer("失物.是我", "乾", "子", "甲子", "是 / 非") == "是"                 # 世衰
+    assert answer("失物.是我", "乾", "午", "丙午", "是 / 非") == "非"
+    assert answer("失物.起赃", "乾", "子", "甲子", "吉 / 凶") == "吉"                 # 子旺制鬼
+    assert answer("失物.起赃", "泰", "子", "甲子", "吉 / 凶") == "凶"                 # 官克世
+    assert answer("失物.讼盗", "乾", "子", "甲子", "胜 / 负") == "负"                 # 官病
