@@ -91,6 +91,14 @@ def test_passes_and_inn():
     assert answer("出行.旅寓", "讼之否", "午", "丙午", "安 / 不安") == "安"          # 世身生旺
 
 
+def test_errand_by_its_own_use_god():
+    # 货利 by the 妻财 (乾: the 寅 财 on line 2): held up on 甲子 in a 子 month, spoiled on 丙午 (寅卯 void).
+    assert answer("出行.求事", "乾", "子", "甲子", "成 / 不成", "货利") == "成"
+    assert answer("出行.求事", "乾", "午", "丙午", "成 / 不成", "货利") == "不成"
+    # 升迁: the 官, and the 世 must not be void (乾 on 甲子: the 戌 世 void).
+    assert ("求事.升迁世空", "不成") in rulings("出行.求事", "乾", "子", "甲子", "升迁")
+
+
 def test_favourable_quarter_by_the_children():
     # 屯: the 子孙 is 卯 (wood): born at 亥 (西北), flourishing at 卯 (东).
     quarters = answer("出行.利方", "屯", "子", "甲子", "by 利方(方)")
@@ -286,6 +294,10 @@ def test_suit_questions():
     assert answer("词讼.用人", "乾", "子", "甲子", "宜 / 不宜") == "不宜"
     assert answer("词讼.允驳", "屯", "子", "甲子", "允 / 不允") == "允"
     assert answer("词讼.允驳", "乾", "午", "丙午", "允 / 不允") == "不允"
+    assert answer("词讼.允驳", "蛊之蒙", "子", "甲子", "驳 / 不驳") == "驳"            # 官动实
+    assert answer("词讼.允驳", "泰", "子", "甲子", "驳 / 不驳") == "不驳"              # 官克世
+    assert answer("词讼.夤缘", "需", "子", "甲子", "宜 / 不宜", "他") == "宜"          # the 应 strong
+    assert answer("词讼.夤缘", "屯", "子", "甲子", "宜 / 不宜", "他") == "不宜"        # the 应 void
     assert answer("词讼.回关", "讼", "子", "甲子", "无事 / 有事") == "无事"
     assert answer("词讼.回关", "泰", "子", "甲子", "无事 / 有事") == "有事"
     assert answer("词讼.离狱", "屯", "子", "甲子", "出 / 不出") == "出"
