@@ -436,6 +436,12 @@ def test_judge_fields_for_what_the_asker_knows(client):
     assert "--course takes 新" in error_line(bad)
 
 
+def test_judge_page_with_an_answer_in_its_own_kind(client):
+    # a reading (a fact, not a 断) decides the 稳婆 answer: its rule has no verdict anchor to link to
+    text = page(client, "/judge", question="胎产.稳婆", lines="777779", month="子", day="甲子")
+    assert "稳婆" in text
+
+
 def test_rulebook_shows_partial_paragraphs_with_what_is_missing(client):
     index = page(client, "/rulebook")
     assert "cited · partial · narrative · untouched" in index
