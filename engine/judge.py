@@ -17,7 +17,8 @@ from .facts import Conclusion, Fact
 # Question inputs and the flags that supply them, for "missing input" reports.  (已生, --born, is
 # not among them: without the flag the child is not yet born, which the rules read as such.)
 QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB",
-                   "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day"}
+                   "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day",
+                   "讼方": "--suit"}
 
 
 @attrs.frozen
@@ -32,11 +33,12 @@ class Question:
     born: bool = False  # 已生: the child is already born (53.6)
     matter_month: str | None = None  # 事月: the month branch the matter falls in (22.3, 63.1, 67.2, 78.5)
     matter_day: str | None = None  # 事日: the day's 干支 (23.2, 67.2, 78.5)
+    suit: str | None = None  # 讼方: 我讼 (the asker brought the suit) or 彼讼 (the other party did) (83.1-83.2)
 
     def facts(self) -> list[Fact]:
         facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
         optional = [("子问", self.sub), ("本命", self.birth_year), ("问者", self.asker), ("病程", self.course),
-                    ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None)]
+                    ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None), ("讼方", self.suit)]
         facts += [Fact(predicate, (value,)) for predicate, value in optional if value]
         if self.matter_day:
             facts.append(Fact("事日", (self.matter_day[0], self.matter_day[1])))
@@ -45,7 +47,7 @@ class Question:
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.name, "sub_question": self.sub, "about": self.about,
                 "birth_year": self.birth_year, "asker": self.asker, "course": self.course, "period": self.period,
-                "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day}
+                "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day, "suit": self.suit}
 
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -56,7 +58,7 @@ STEMS = "甲乙丙丁戊己庚辛壬癸"
 
 def parse_question(program: Program, text: str, about: str | None, birth_year: str | None, asker: str | None,
                    course: str | None = None, period: str | None = None, born: bool = False,
-                   matter_month: str | None = None, matter_day: str | None = None) -> Question:
+                   matter_month: str | None = None, matter_day: str | None = None, suit: str | None = None) -> Question:
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -80,7 +82,10 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
     if matter_day is not None and (len(matter_day) != 2 or matter_day[0] not in STEMS or matter_day[1] not in BRANCHES
                                    or STEMS.index(matter_day[0]) % 2 != BRANCHES.index(matter_day[1]) % 2):
         raise UsageError(f"--matter-day takes a day's 干支 (甲子 … 癸亥), not {matter_day!r}")
-    return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day)
+    if suit is not None and suit not in ("我讼", "彼讼"):
+        raise UsageError(f"--suit takes 我讼 (the asker brought the suit) or 彼讼 (the other party did), not {suit!r}")
+    return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day,
+                    suit)
 
 
 def _known_about(program: Program) -> set:

@@ -50,12 +50,14 @@ def add_question_arguments(parser: argparse.ArgumentParser, required: bool = Fal
     parser.add_argument("--matter-month", metavar="支", help="事月: the month the matter falls in, e.g. the examination "
                         "month or the end of a set term (22.3, 63.1, 67.2, 78.5)")
     parser.add_argument("--matter-day", metavar="干支", help="事日: the day the matter falls on, e.g. 甲寅 (23.2, 67.2, 78.5)")
+    parser.add_argument("--suit", metavar="我讼|彼讼", help="讼方: in a lawsuit, the asker brought it (我讼) or the other "
+                        "party did (彼讼) (83.1-83.2)")
 
 
 # The flags that only make sense with --question, by the attribute argparse gives them.
 _QUESTION_COMPANIONS = (("--about", "about"), ("--birth-year", "birth_year"), ("--asker", "asker"), ("--course", "course"),
                         ("--period", "period"), ("--born", "born"), ("--matter-month", "matter_month"),
-                        ("--matter-day", "matter_day"))
+                        ("--matter-day", "matter_day"), ("--suit", "suit"))
 
 
 def question_from_args(args: argparse.Namespace, program):
@@ -66,7 +68,7 @@ def question_from_args(args: argparse.Namespace, program):
             raise UsageError(f"{given[0]} needs --question")
         return None
     return parse_question(program, args.question, args.about, args.birth_year, args.asker, args.course, args.period,
-                          args.born, args.matter_month, args.matter_day)
+                          args.born, args.matter_month, args.matter_day, args.suit)
 
 
 def question_facts(args: argparse.Namespace, program) -> list[Fact]:
