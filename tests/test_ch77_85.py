@@ -325,3 +325,26 @@ ANSWERS = [
 @pytest.mark.parametrize("question, hexagram, month, day, axis, about, expected", ANSWERS)
 def test_each_sub_question_answers_as_the_book(question, hexagram, month, day, axis, about, expected):
     assert answer(question, hexagram, month, day, axis, about) == expected
+
+
+# --- 83: who brought the suit (judge input 讼方, --suit) ----------------------------------------------
+
+@cache
+def suit_answer(hexagram, month, day, suit):
+    e = load_engine()
+    q = parse_question(e.program, "词讼", None, None, None, suit=suit)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    return next(row["answer"] for row in Judgement(q, chart).answers() if row["axis"] == "胜 / 负")
+
+
+def test_who_brought_the_suit_turns_the_officers_strength():
+    # 乾 on 甲子 in a 子 month: the 午 官 broken and void -- 「我讼…忌值破空，彼讼而好鬼破空」.
+    assert suit_answer("乾", "子", "甲子", "我讼") == "负"
+    assert suit_answer("乾", "子", "甲子", "彼讼") == "胜"
+
+
+def test_suit_input_is_checked(capsys):
+    from engine.cli import main
+    assert main(["judge", "--hexagram", "乾", "--month", "子", "--day", "甲子", "--question", "词讼", "--suit", "甲"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--suit takes 我讼" in err[0]
