@@ -19,7 +19,7 @@ from .facts import Conclusion, Fact
 QUESTION_INPUTS = {"本命": "--birth-year", "问者": "--asker", "所问": "--about", "子问": "--question Q.SUB",
                    "病程": "--course", "间月": "--period", "事月": "--matter-month", "事日": "--matter-day",
                    "事年": "--matter-year", "年岁": "--age", "身属": "--member",
-                   "婚方": "--side"}
+                   "婚方": "--side", "讼方": "--suit"}
 
 # The asker's place in the family, by the trigram that stands for it (13.8 主属).
 FAMILY_MEMBERS = ("父", "母", "长男", "长女", "中男", "中女", "少男", "少女")
@@ -41,12 +41,13 @@ class Question:
     age: int | None = None  # 年岁: the age in years at the cast (47.18)
     member: str | None = None  # 身属: the place in the family by trigram (48.1)
     side: str | None = None  # 婚方: the party a marriage is asked for, 男 or 女 (52.1)
+    suit: str | None = None  # 讼方: 我讼 (the asker brought the suit) or 彼讼 (the other party did) (83.1-83.2)
 
     def facts(self) -> list[Fact]:
         facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
         optional = [("子问", self.sub), ("本命", self.birth_year), ("问者", self.asker), ("病程", self.course),
                     ("间月", self.period), ("事月", self.matter_month), ("已生", "是" if self.born else None),
-                    ("身属", self.member), ("婚方", self.side)]
+                    ("身属", self.member), ("婚方", self.side), ("讼方", self.suit)]
         facts += [Fact(predicate, (value,)) for predicate, value in optional if value]
         if self.matter_day:
             facts.append(Fact("事日", (self.matter_day[0], self.matter_day[1])))
@@ -60,7 +61,7 @@ class Question:
         return {"question": self.name, "sub_question": self.sub, "about": self.about,
                 "birth_year": self.birth_year, "asker": self.asker, "course": self.course, "period": self.period,
                 "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day,
-                "matter_year": self.matter_year, "age": self.age, "member": self.member, "side": self.side}
+                "matter_year": self.matter_year, "age": self.age, "member": self.member, "side": self.side, "suit": self.suit}
 
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -73,7 +74,8 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
                    course: str | None = None, period: str | None = None, born: bool = False,
                    matter_month: str | None = None, matter_day: str | None = None,
                    matter_year: str | None = None, age: str | int | None = None,
-                   member: str | None = None, side: str | None = None) -> Question:
+                   member: str | None = None, side: str | None = None,
+                   suit: str | None = None) -> Question:
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -108,8 +110,10 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
         years = int(text)
     if side is not None and side not in ("男", "女"):
         raise UsageError(f"--side takes 男 (the man's side) or 女 (the woman's), not {side!r}")
+    if suit is not None and suit not in ("我讼", "彼讼"):
+        raise UsageError(f"--suit takes 我讼 (the asker brought the suit) or 彼讼 (the other party did), not {suit!r}")
     return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day,
-                    matter_year, years, member, side)
+                    matter_year, years, member, side, suit)
 
 
 def _is_stem_branch(text: str) -> bool:

@@ -318,6 +318,22 @@ DIFFER = [
      [("天地位(位: 1, 象: 地)", SCHOOL)]),
     ("卜筮元龟", "卜筮元龟.应为天", chart("887787", None, "问(事: 天时)", month="申", day="甲寅"),
      [("天地位(位: 4, 象: 天)", SCHOOL)]),
+    # V50 昔传 (77.4): the old four hexagrams only; the book adds 随墓 and 助伤 as taboos of the road.
+    ("俗传", "出行.随墓", chart("787777", None, "问(事: 出行)", month="子", day="壬辰"),
+     [(("凶", "随官入墓（世墓）：伤外之忧"), BASE)]),
+    ("俗传", "出行.助伤", chart("888787", None, "问(事: 出行)", month="子", day="庚寅"),
+     [(("凶", "伤外之忧"), BASE)]),
+    # V51 传云 (81.6): 世克应 decides even with a void 应 (屯 on 甲子: the 辰 世 controls the void 子 应),
+    # and the inner trigram controlling the outer is a capture (未济: 坎 inside controls 离 outside).
+    ("俗传", "传云.世克应主断", chart("788878", None, "问(事: 逃亡)", month="子", day="甲子"),
+     [(("不获", "深涧之逃"), BASE), (("获", "虽应空"), SCHOOL)]),
+    ("俗传", "传云.内克外", chart("878787", None, "问(事: 逃亡)", month="子", day="甲子"),
+     [(("获", "内克外"), SCHOOL)]),
+    # V52 有云 (83.7): between kin, 世/应 alone -- the 官's control of the 世 does not count (泰 on 甲子,
+    # asked about one's father: the 寅 官 controls the 辰 世).
+    *[("或曰", rule, chart("777888", None, "问(事: 词讼)", "所问(人: 父)", month="子", day="甲子"),
+       [(("负", "难伸我屈"), BASE), ("彼情(象: 止占世应, 由: 父)", SCHOOL)])
+      for rule in ("有云.不论官生世", "有云.不论鬼克世", "有云.不论官生应", "有云.不论官克应", "有云.不论世鬼克应")],
 ]
 
 # (school, the rule id of the change, chart, [(fact or verdict, whether it holds on both sides)])
@@ -485,6 +501,19 @@ AGREE = [
       for name, rule in (("前贤", "前贤.水为雨"), ("前贤", "前贤.火为日"), ("前贤", "前贤.阴为晦"), ("前贤", "前贤.阳为霁"),
                          ("京房", "察子.晴"), ("京房", "察子.总"), ("卜筮元龟", "卜筮元龟.世为地"),
                          ("卜筮元龟", "卜筮元龟.应为天"))],
+    # V50 (77.4): the four hexagrams are the old transmission's too (明夷, no 随墓 or 助伤).
+    *[("俗传", rule, chart("787888", None, "问(事: 出行)", month="子", day="甲子"),
+       [(("凶", "出行之戒"), True), (("凶", "伤外之忧"), False)])
+      for rule in ("出行.随墓", "出行.助伤")],
+    # V51 (81.6): 屯 in a 午 month on 丙午 -- the 应 not void, 世克应 a capture on both sides; 震 inside
+    # does not control 坎 outside.
+    *[("俗传", rule, chart("788878", None, "问(事: 逃亡)", month="午", day="丙午"),
+       [(("获", "世克应：易获"), True), (("获", "内克外"), False), (("获", "虽应空"), False)])
+      for rule in ("传云.世克应主断", "传云.内克外")],
+    # V52 (83.7): a suit not between kin -- the 官 decides on both sides.
+    *[("或曰", rule, chart("777888", None, "问(事: 词讼)", "所问(人: 自)", month="子", day="甲子"),
+       [(("负", "难伸我屈"), True), ("彼情(象: 止占世应, 由: 自)", False)])
+      for rule in ("有云.不论官生世", "有云.不论鬼克世", "有云.不论官生应", "有云.不论官克应", "有云.不论世鬼克应")],
 ]
 
 

@@ -122,7 +122,7 @@ def test_cast_form_offers_every_cli_input(client):
     names = set(re.findall(r'name="([a-z_0-9]+)"', text))
     assert names >= {"lines", "coins", "hexagram", "random", "seed", "date", "tz", "zi_boundary", "lunar", "leap", "time",
                      "year", "month", "day", "hour", "question", "about", "birth_year", "asker", "school", "school2",
-                     "course", "period", "born", "matter_month", "matter_day"}
+                     "course", "period", "born", "matter_month", "matter_day", "suit"}
     assert {'formaction="/chart"', 'formaction="/judge"', 'formaction="/compare"'} <= set(re.findall(r'formaction="[^"]+"', text))
     assert "<script" not in text
 
@@ -434,6 +434,14 @@ def test_judge_fields_for_what_the_asker_knows(client):
     assert "病程 久" in text and "事月 寅" in text and "事日 甲寅" in text and "已生" in text
     bad = page(client, "/judge", status=400, question="疾病", lines="777777", month="申", day="丁酉", course="中")
     assert "--course takes 新" in error_line(bad)
+    suit = page(client, "/judge", question="词讼", lines="777777", month="子", day="甲子", suit="彼讼")
+    assert "讼方 彼讼" in suit
+
+
+def test_judge_page_with_an_answer_in_its_own_kind(client):
+    # a reading (a fact, not a 断) decides the 稳婆 answer: its rule has no verdict anchor to link to
+    text = page(client, "/judge", question="胎产.稳婆", lines="777779", month="子", day="甲子")
+    assert "稳婆" in text
 
 
 def test_rulebook_shows_partial_paragraphs_with_what_is_missing(client):

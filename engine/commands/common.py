@@ -57,13 +57,15 @@ def add_question_arguments(parser: argparse.ArgumentParser, required: bool = Fal
                         "长女 中男 中女 少男 少女 (13.8, 48.1)")
     parser.add_argument("--side", metavar="男|女", help="婚方: the party a marriage is asked for, the man's (男) or the woman's (女) "
                         "(52.1; asking for oneself --asker tells it, for a son or a daughter --about)")
+    parser.add_argument("--suit", metavar="我讼|彼讼", help="讼方: in a lawsuit, the asker brought it (我讼) or the other "
+                        "party did (彼讼) (83.1-83.2)")
 
 
 # The flags that only make sense with --question, by the attribute argparse gives them.
 _QUESTION_COMPANIONS = (("--about", "about"), ("--birth-year", "birth_year"), ("--asker", "asker"), ("--course", "course"),
                         ("--period", "period"), ("--born", "born"), ("--matter-month", "matter_month"),
                         ("--matter-day", "matter_day"), ("--matter-year", "matter_year"), ("--age", "age"),
-                        ("--member", "member"), ("--side", "side"))
+                        ("--member", "member"), ("--side", "side"), ("--suit", "suit"))
 
 
 def question_from_args(args: argparse.Namespace, program):
@@ -74,7 +76,7 @@ def question_from_args(args: argparse.Namespace, program):
             raise UsageError(f"{given[0]} needs --question")
         return None
     return parse_question(program, args.question, args.about, args.birth_year, args.asker, args.course, args.period,
-                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member, args.side)
+                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member, args.side, args.suit)
 
 
 def question_facts(args: argparse.Namespace, program) -> list[Fact]:

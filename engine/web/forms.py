@@ -18,7 +18,7 @@ CAST_FIELDS = ("lines", "coins", "hexagram", "seed")
 MOMENT_FIELDS = ("date", "tz", "zi_boundary", "lunar", "time", "year", "month", "day", "hour")
 SWITCHES = ("random", "leap")
 CHART_FIELDS = CAST_FIELDS + MOMENT_FIELDS + SWITCHES
-QUESTION_FIELDS = ("question", "about", "birth_year", "asker", "course", "period", "born", "matter_month", "matter_day", "matter_year", "age", "member", "side")
+QUESTION_FIELDS = ("question", "about", "birth_year", "asker", "course", "period", "born", "matter_month", "matter_day", "matter_year", "age", "member", "side", "suit")
 QUESTION_SWITCHES = ("born",)
 FALSE = ("", "0", "off", "false", "no")
 

@@ -1,0 +1,350 @@
+"""Chapters 77 出行, 79 舟车, 80 河防, 81 逃亡 …: each sub-question on a chart where the book's answer
+goes one way and one where it goes the other, through the judge; the rival views V50 (77.4) and V51
+(81.6) are tested with the other overlays in test_schools_book.py."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+import engine
+from engine.api import evaluate_chart
+from engine.judge import Judgement, parse_question
+from engine.rulebook import load_engine
+
+
+@cache
+def answers(question, hexagram, month, day, about=None):
+    """The judge's answers (weighed axes and answers in their own kind), keyed by the axis or `by`."""
+    e = load_engine()
+    q = parse_question(e.program, question, about, None, None)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    judgement = Judgement(q, chart)
+    return judgement.answers(), judgement.verdicts()
+
+
+def answer(question, hexagram, month, day, axis, about=None):
+    """The answer word on one axis ('吉 / 凶', or 'by 行祸(祸)' for an answer in its own kind)."""
+    rows, _ = answers(question, hexagram, month, day, about)
+    found = [row["answer"] for row in rows if row["axis"] == axis]
+    assert found, [row["axis"] for row in rows]
+    return found[0]
+
+
+def rulings(question, hexagram, month, day, about=None):
+    """The undefeated rulings of the chart: {(rule, word)}."""
+    _, verdicts = answers(question, hexagram, month, day, about)
+    return {(v["rule"], v["polarity"]) for v in verdicts if not v["defeated_by"]}
+
+
+# --- 77 出行 ---------------------------------------------------------------------------------------
+
+def test_journey_taboo_hexagram_over_a_quiet_ghost():
+    # 明夷 (41.3's taboo of travel): no ghost moves, yet 「虽用疆鬼静亦忌焉」 -- 凶.
+    # (the answer itself, 凶, and 泰之升's 吉 are rows of ANSWERS below)
+    assert ("出行.鬼静", "吉") in rulings("出行", "明夷", "子", "甲子")
+
+
+def test_journey_moving_ghost_names_its_calamity():
+    # 蛊之蒙: the 酉 官 on line 3 moves (巽 trigram, 白虎 on a 甲 day).
+    rows, _ = answers("出行", "蛊之蒙", "午", "甲子")
+    calamities = next(row for row in rows if row["axis"] == "by 行祸(祸)")["answer"]
+    assert "风波之患" in calamities and "西" in calamities
+    assert ("出行.鬼动", "凶") in rulings("出行", "蛊之蒙", "午", "甲子")
+
+
+def test_journey_tomb_of_the_world_line():
+    # 同人 on a 壬辰 day: the 亥 世 with the ghost in the 辰 tomb -- 随墓, a taboo (V50: the book's).
+    found = rulings("出行", "同人", "子", "壬辰")
+    assert {("出行.随墓", "凶"), ("出行.世随官墓", "凶")} <= found
+
+
+def test_setting_out_world_spoiled_or_sound():
+    # 乾之姤 on 甲子 in a 子 month: the 戌 世 void (甲子 decade) -- 坏世不出.
+    assert ("成行.坏世", "不出") in rulings("出行.成行", "乾之姤", "子", "甲子")
+    # 讼之否 on 丙午: the 世 static, no ill; the day the clash comes is the day one sets out.
+    assert not any(word == "不出" for _, word in rulings("出行.成行", "讼之否", "午", "丙午"))
+    assert answer("出行.成行", "讼之否", "午", "丙午", "by 行期(期)")
+
+
+def test_wind_by_the_brothers():
+    # 坤: the 兄 generates the 世 -- 顺 (ANSWERS); the ghost at rest -- no capsizing.
+    assert ("风险.鬼静", "无咎") in rulings("出行.筮风", "坤", "子", "甲子")
+
+
+def test_errand_by_its_own_use_god():
+    # 升迁: the 官, and the 世 must not be void (乾 on 甲子: the 戌 世 void).
+    assert ("求事.升迁世空", "不成") in rulings("出行.求事", "乾", "子", "甲子", "升迁")
+
+
+def test_favourable_quarter_by_the_children():
+    # 屯: the 子孙 is 卯 (wood): born at 亥 (西北), flourishing at 卯 (东).
+    quarters = answer("出行.利方", "屯", "子", "甲子", "by 利方(方)")
+    assert "西北" in quarters and "东" in quarters
+
+
+# --- 79 舟车 ---------------------------------------------------------------------------------------
+
+def test_conveyance_ghost_first_then_the_use_god():
+    # 泰之升 in a 午 month: the ghost quiet, the 父 in season.
+    assert ("舟车.安", "吉") in rulings("舟车", "泰之升", "午", "丙午")
+
+
+def test_finding_and_soundness_of_the_conveyance():
+    # 乾之姤 in a 午 month: the 父 strong, the 世 whole -- nothing says it is hard to find.
+    assert not any(word == "不得" for _, word in rulings("舟车.雇觅", "乾之姤", "午", "丙午"))
+    # mules by the 子孙 (--about 骡马)
+    rows, _ = answers("舟车.雇觅", "乾之姤", "午", "丙午", "骡马")
+    assert rows
+
+
+def test_boat_parts_under_the_ghost_and_rivers():
+    # 蛊之蒙: the moving ghost is the 世 (line 3): the boat's master; the 魇 lies mid-hold.
+    assert answer("舟车.舟楫", "蛊之蒙", "子", "甲子", "by 船忌(段)") == "船之主"
+    assert answer("舟车.舟楫", "蛊之蒙", "子", "甲子", "by 魇处(处)") == "中仓"
+
+
+# --- 80 河防 ---------------------------------------------------------------------------------------
+
+def test_dike_firm_or_falling():
+    # the days the work is done: the 世's and the 父's branches
+    assert answer("河防.堤防", "需", "午", "丙午", "by 河防成期(期)")
+
+
+def test_officials_labourers_repairs_and_men_sent():
+    assert ("民夫.旺克世", "凶") in rulings("河防.民夫", "坎", "午", "丙午")
+    assert ("民夫.鬼静", "吉") in rulings("河防.民夫", "需", "午", "丙午")
+
+
+# --- 81 逃亡 ---------------------------------------------------------------------------------------
+
+def test_capture_is_world_against_response():
+    # 屯 on 甲子: the 世 controls the 应, but the 应 is void -- 「如世克应而应空，其何从而得获也」.
+    assert {("捕逃.世克应", "获"), ("捕逃.应空", "不获")} <= rulings("逃亡", "屯", "子", "甲子")
+
+
+def test_where_he_went_with_the_books_warning():
+    # No line moves: the outer trigram (泰: 坤, 西南); the place carries the warning of 81.3.
+    rows, _ = answers("逃亡", "泰", "巳", "甲辰", "子")
+    places = next(row for row in rows if row["axis"] == "by 逃所(所)")
+    assert "寡妇之室" in places["answer"]
+    assert all("不可实指" in item["texts"][0] for item in places["decided_by"])
+    assert answer("逃亡", "泰", "巳", "甲辰", "by 逃方(方)", "子") == "西南"
+    # One line moves: the trigram it stands in and whom he joined (坤之复: line 1 of the inner 坤).
+    assert answer("逃亡", "坤之复", "子", "甲子", "by 逃方(方)") == "西南"
+    assert answer("逃亡", "坤之复", "子", "甲子", "by 逃投(投)")
+
+
+def test_the_runaways_own_questions():
+    assert ("反噬.官克", "凶") in rulings("逃亡.反噬", "泰", "子", "甲子")
+    assert not rulings("逃亡.反噬", "乾", "子", "甲子") & {("反噬.官克", "凶"), ("反噬.鬼动", "凶")}
+
+
+# --- 82 斗殴 ---------------------------------------------------------------------------------------
+
+def test_where_and_how_they_fight():
+    # 蒙之损: the 应 (line 1, in 坎, 青龙) moves: 乡党, 泽畔; 笑刀之谋; the moving 父母 -- 老随.
+    places = answer("斗殴", "蒙之损", "子", "甲子", "by 斗地(地)")
+    assert "乡党" in places and "泽畔" in places
+    assert answer("斗殴", "蒙之损", "子", "甲子", "by 斗象(象)") == "笑刀之谋"
+    assert answer("斗殴", "蒙之损", "子", "甲子", "by 斗伴(伴)") == "老随"
+
+
+# --- 83 词讼 ---------------------------------------------------------------------------------------
+
+def test_three_parties_answered_each():
+    rows, _ = answers("词讼", "泰", "子", "甲子")
+    axes = {row["axis"] for row in rows}
+    assert {"by 官情(象)", "by 我情(象)", "by 彼情(象)"} <= axes
+    assert answer("词讼", "乾", "子", "甲子", "by 我情(象)")
+    assert answer("词讼", "泰", "子", "甲子", "by 彼情(象)")
+
+
+def test_suit_questions():
+    assert answer("词讼.审期", "泰", "子", "甲子", "by 讼期(期)")
+
+
+# --- 84 失物 ---------------------------------------------------------------------------------------
+
+def test_lost_thing_by_its_kind():
+    assert answer("失物.见获", "屯", "午", "丙午", "by 失期(期)")
+
+
+def test_the_thief_and_the_place():
+    # 蛊之蒙: the 酉 官 (line 3, inner 巽, 勾陈) moves -- a visible thief of the house, from the 东南.
+    thief = answer("失物", "蛊之蒙", "子", "甲子", "by 盗象(象)")
+    assert "明贼" in thief and "家内之人" in thief
+    assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗方(方)") == "东南"
+    assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗貌(貌)") == "似端笃而不良"
+    assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗情(情)") == "穿凿挢而入"
+    assert "地与井" in answer("失物", "蛊之蒙", "子", "甲子", "by 藏所(所)")
+
+
+# --- 85 诅誓 ---------------------------------------------------------------------------------------
+
+def test_repayment_cursed_oath_poison():
+    assert "迟" in answer("诅誓.彼报", "乾", "子", "甲子", "by 报象(象)")        # 七八: the 官 at rest
+
+
+# --- each sub-question one way and the other -------------------------------------------------
+
+# (question, hexagram, month, day, axis, --about, the answer the book gives on that chart)
+ANSWERS = [
+    ("出行", "明夷", "子", "甲子", "吉 / 凶", None, "凶"),
+    ("出行", "泰之升", "午", "丙午", "吉 / 凶", None, "吉"),
+    ("出行", "同人", "子", "壬辰", "吉 / 凶", None, "凶"),
+    ("出行.成行", "乾之姤", "子", "甲子", "出 / 不出", None, "不出"),
+    ("出行.同行", "蒙之损", "子", "甲子", "可同 / 不可同", None, "不可同"),
+    ("出行.同行", "需", "子", "甲子", "可同 / 不可同", None, "可同"),
+    ("出行.筮风", "坤", "子", "甲子", "顺 / 逆", None, "顺"),
+    ("出行.筮风", "蛊之蒙", "午", "甲子", "无咎 / 覆舟", None, "覆舟"),
+    ("出行.关隘", "泰之升", "子", "甲子", "如意 / 阻隔", None, "阻隔"),  # 官克世
+    ("出行.关隘", "屯", "子", "甲子", "如意 / 阻隔", None, "如意"),  # 子旺官空
+    ("出行.旅寓", "乾之姤", "子", "甲子", "安 / 不安", None, "不安"),  # 世坏疾生
+    ("出行.旅寓", "讼之否", "午", "丙午", "安 / 不安", None, "安"),  # 世身生旺
+    ("出行.求事", "乾", "子", "甲子", "成 / 不成", "货利", "成"),
+    ("出行.求事", "乾", "午", "丙午", "成 / 不成", "货利", "不成"),
+    ("舟车", "蛊之蒙", "子", "甲子", "吉 / 凶", None, "凶"),
+    ("舟车", "泰之升", "午", "丙午", "吉 / 凶", None, "吉"),
+    ("舟车.雇觅", "乾之姤", "子", "甲子", "得 / 不得", None, "不得"),
+    ("舟车.雇觅", "乾之姤", "午", "丙午", "良 / 敝", None, "良"),
+    ("舟车.雇觅", "乾之姤", "子", "甲子", "良 / 敝", None, "敝"),
+    ("舟车.夫占", "讼之否", "子", "甲子", "宜 / 不宜", None, "宜"),  # 应生世
+    ("舟车.夫占", "蒙之损", "子", "甲子", "宜 / 不宜", None, "不宜"),  # 应克世
+    ("舟车.附舟", "需", "子", "甲子", "宜 / 不宜", None, "宜"),
+    ("舟车.附舟", "坤", "子", "甲子", "宜 / 不宜", None, "不宜"),  # 六冲
+    ("舟车.舟楫", "坎", "子", "甲子", "吉 / 凶", None, "凶"),  # 江海大凶
+    ("舟车.舟楫", "需", "午", "丙午", "吉 / 凶", None, "吉"),
+    ("河防", "乾之姤", "午", "丙午", "吉 / 凶", None, "凶"),
+    ("河防", "讼之否", "子", "甲子", "吉 / 凶", None, "吉"),
+    ("河防.堤防", "需", "午", "丙午", "固 / 倾", None, "固"),  # 父 in season
+    ("河防.堤防", "讼之否", "午", "丙午", "固 / 倾", None, "倾"),  # 父 void/broken
+    ("河防.奉差", "屯", "午", "丙午", "吉 / 凶", None, "吉"),
+    ("河防.奉差", "坎", "午", "丙午", "吉 / 凶", None, "凶"),  # 官克世
+    ("河防.官吏", "需", "子", "甲子", "升 / 降", None, "升"),
+    ("河防.官吏", "需", "午", "丙午", "升 / 降", None, "降"),
+    ("河防.杂修", "需", "午", "丙午", "成 / 不成", None, "成"),
+    ("河防.杂修", "讼之否", "午", "丙午", "成 / 不成", None, "不成"),
+    ("河防.差委", "讼之否", "子", "甲子", "成 / 不成", None, "成"),
+    ("河防.差委", "乾之姤", "子", "甲子", "成 / 不成", None, "不成"),  # 六冲
+    ("逃亡", "需之既济", "子", "甲子", "获 / 不获", None, "获"),
+    ("逃亡", "屯", "子", "甲子", "获 / 不获", None, "不获"),
+    ("逃亡.遁地", "乾", "子", "甲子", "在 / 不在", None, "在"),
+    ("逃亡.遁地", "屯", "子", "甲子", "在 / 不在", None, "不在"),  # 用 空
+    ("逃亡.成捕", "乾", "子", "甲子", "获 / 不获", "子", "获"),  # kin: 用 strong
+    ("逃亡.成捕", "乾", "午", "丙午", "获 / 不获", "子", "不获"),
+    ("逃亡.人诱", "蒙", "子", "甲子", "诱 / 不诱", None, "诱"),
+    ("逃亡.人诱", "乾", "子", "甲子", "诱 / 不诱", None, "不诱"),
+    ("逃亡.同游", "乾", "子", "甲子", "同 / 不同", None, "同"),
+    ("逃亡.同游", "坤", "午", "丙午", "同 / 不同", None, "不同"),
+    ("逃亡.不遗", "乾", "子", "甲子", "不失 / 失", None, "不失"),
+    ("逃亡.不遗", "乾", "午", "丙午", "不失 / 失", None, "失"),
+    ("逃亡.讼逃", "屯", "子", "甲子", "有益 / 无益", None, "有益"),
+    ("逃亡.讼逃", "乾", "子", "甲子", "有益 / 无益", None, "无益"),
+    ("逃亡.许觅", "乾", "子", "甲子", "成 / 不成", None, "成"),
+    ("逃亡.许觅", "屯", "子", "甲子", "成 / 不成", None, "不成"),
+    ("逃亡.丧节", "乾", "子", "甲子", "未苟 / 丧节", None, "未苟"),
+    ("逃亡.丧节", "乾", "午", "丙午", "未苟 / 丧节", None, "丧节"),
+    ("逃亡.将逃", "蒙", "子", "甲子", "不逃 / 逃", None, "逃"),
+    ("逃亡.将逃", "屯", "子", "甲子", "不逃 / 逃", None, "不逃"),
+    ("逃亡.存亡", "坤", "子", "甲子", "存 / 不存", None, "存"),
+    ("逃亡.存亡", "坤", "午", "丙午", "存 / 不存", None, "不存"),
+    ("逃亡.为僧", "坤", "子", "甲子", "成 / 不成", None, "成"),
+    ("逃亡.为僧", "坤", "午", "丙午", "成 / 不成", None, "不成"),
+    ("逃亡.求名", "乾", "子", "甲子", "得 / 不得", None, "得"),
+    ("逃亡.求名", "屯", "子", "甲子", "得 / 不得", None, "不得"),
+    ("逃亡.自归", "讼", "子", "甲子", "归 / 不归", None, "归"),
+    ("逃亡.自归", "蒙", "子", "甲子", "归 / 不归", None, "不归"),
+    ("逃亡.恩抚", "讼", "子", "甲子", "成 / 不成", None, "成"),
+    ("逃亡.恩抚", "乾", "子", "甲子", "成 / 不成", None, "不成"),
+    ("逃亡.逃安", "乾", "子", "甲子", "吉 / 凶", None, "吉"),
+    ("斗殴", "屯", "子", "甲子", "胜 / 负", None, "胜"),  # 世克应
+    ("斗殴", "蒙", "子", "甲子", "胜 / 负", None, "负"),  # 应克世
+    ("斗殴", "蒙", "子", "甲子", "胜 / 负", "子", "负"),
+    ("斗殴.斗讼", "蛊之蒙", "子", "甲子", "不讼 / 讼", None, "讼"),  # the ghost moves
+    ("斗殴.斗讼", "乾之姤", "子", "甲子", "不讼 / 讼", None, "不讼"),
+    ("斗殴.斗获", "乾", "子", "甲子", "获 / 不获", None, "获"),
+    ("斗殴.斗获", "乾", "午", "丙午", "获 / 不获", None, "不获"),
+    ("斗殴.夺人", "蒙", "子", "甲子", "得 / 不得", None, "不得"),
+    ("斗殴.夺人", "乾", "子", "甲子", "得 / 不得", None, "得"),
+    ("斗殴.擒人", "乾", "子", "甲子", "得 / 不得", None, "得"),
+    ("斗殴.擒人", "屯", "子", "甲子", "得 / 不得", None, "不得"),
+    ("斗殴.来斗", "乾", "子", "甲子", "不来 / 来", None, "来"),
+    ("斗殴.来斗", "屯", "子", "甲子", "不来 / 来", None, "不来"),
+    ("词讼", "乾", "午", "丙午", "胜 / 负", None, "胜"),  # 官生世
+    ("词讼", "泰", "子", "甲子", "胜 / 负", None, "负"),  # 鬼克世
+    ("词讼", "蒙", "子", "甲子", "胜 / 负", None, "负"),
+    ("词讼", "坎", "子", "甲子", "胜 / 负", None, "负"),
+    ("词讼", "大壮", "子", "甲子", "胜 / 负", None, "胜"),
+    ("词讼.兴词", "泰", "子", "甲子", "准 / 不准", None, "不准"),  # 官克世
+    ("词讼.忧讼", "乾", "子", "甲子", "无事 / 有事", None, "无事"),
+    ("词讼.忧讼", "泰", "子", "甲子", "无事 / 有事", None, "有事"),
+    ("词讼.讼师", "乾", "午", "丙午", "善 / 不善", None, "善"),
+    ("词讼.讼师", "乾", "子", "甲子", "善 / 不善", None, "不善"),
+    ("词讼.用人", "屯", "午", "丙午", "宜 / 不宜", None, "宜"),
+    ("词讼.用人", "乾", "子", "甲子", "宜 / 不宜", None, "不宜"),
+    ("词讼.允驳", "屯", "子", "甲子", "允 / 不允", None, "允"),
+    ("词讼.允驳", "乾", "午", "丙午", "允 / 不允", None, "不允"),
+    ("词讼.允驳", "蛊之蒙", "子", "甲子", "驳 / 不驳", None, "驳"),  # 官动实
+    ("词讼.允驳", "泰", "子", "甲子", "驳 / 不驳", None, "不驳"),  # 官克世
+    ("词讼.夤缘", "需", "子", "甲子", "宜 / 不宜", "他", "宜"),  # the 应 strong
+    ("词讼.夤缘", "屯", "子", "甲子", "宜 / 不宜", "他", "不宜"),  # the 应 void
+    ("词讼.回关", "讼", "子", "甲子", "无事 / 有事", None, "无事"),
+    ("词讼.回关", "泰", "子", "甲子", "无事 / 有事", None, "有事"),
+    ("词讼.离狱", "屯", "子", "甲子", "出 / 不出", None, "出"),
+    ("词讼.离狱", "乾", "子", "甲子", "出 / 不出", None, "不出"),
+    ("词讼.息讼", "乾", "子", "甲子", "息 / 不息", None, "息"),
+    ("词讼.息讼", "泰", "子", "甲子", "息 / 不息", None, "不息"),
+    ("词讼.官问", "泰", "子", "甲子", "吉 / 凶", None, "吉"),
+    ("失物", "乾", "子", "甲子", "得 / 不得", None, "得"),  # 财 held up
+    ("失物", "乾", "午", "丙午", "得 / 不得", None, "不得"),  # 财 broken
+    ("失物.见获", "屯", "午", "丙午", "获 / 不获", None, "获"),
+    ("失物.见获", "屯", "子", "甲子", "获 / 不获", None, "不获"),
+    ("失物.是彼", "蒙", "子", "甲子", "是 / 非", None, "是"),  # 应克世
+    ("失物.是彼", "乾", "子", "甲子", "是 / 非", None, "非"),
+    ("失物.是我", "乾", "子", "甲子", "是 / 非", None, "是"),  # 世衰
+    ("失物.是我", "乾", "午", "丙午", "是 / 非", None, "非"),
+    ("失物.起赃", "乾", "子", "甲子", "吉 / 凶", None, "吉"),  # 子旺制鬼
+    ("失物.起赃", "泰", "子", "甲子", "吉 / 凶", None, "凶"),  # 官克世
+    ("失物.讼盗", "乾", "子", "甲子", "胜 / 负", None, "负"),  # 官病
+    ("诅誓", "噬嗑", "卯", "辛酉", "吉 / 凶", None, "吉"),  # 官克应
+    ("诅誓", "泰", "子", "甲子", "吉 / 凶", None, "凶"),  # 官克世
+    ("诅誓", "乾", "子", "甲子", "吉 / 凶", None, "凶"),  # 官破：神明不我明
+    ("诅誓.彼报", "坤", "午", "丙午", "报 / 不报", None, "报"),  # 应空
+    ("诅誓.彼报", "乾", "子", "甲子", "报 / 不报", None, "不报"),
+    ("诅誓.彼诅", "乾", "子", "甲子", "吉 / 凶", None, "吉"),  # 子旺官衰
+    ("诅誓.彼诅", "泰", "子", "甲子", "吉 / 凶", None, "凶"),  # 官克
+    ("诅誓.誓神", "乾", "子", "甲子", "吉 / 凶", None, "吉"),
+    ("诅誓.誓神", "蛊之蒙", "子", "甲子", "吉 / 凶", None, "凶"),
+    ("诅誓.防蛊", "坤", "子", "甲子", "吉 / 凶", None, "吉"),  # 子世
+    ("诅誓.防蛊", "乾", "子", "甲子", "吉 / 凶", None, "凶"),  # 世病
+]
+
+
+@pytest.mark.parametrize("question, hexagram, month, day, axis, about, expected", ANSWERS)
+def test_each_sub_question_answers_as_the_book(question, hexagram, month, day, axis, about, expected):
+    assert answer(question, hexagram, month, day, axis, about) == expected
+
+
+# --- 83: who brought the suit (judge input 讼方, --suit) ----------------------------------------------
+
+@cache
+def suit_answer(hexagram, month, day, suit):
+    e = load_engine()
+    q = parse_question(e.program, "词讼", None, None, None, suit=suit)
+    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    return next(row["answer"] for row in Judgement(q, chart).answers() if row["axis"] == "胜 / 负")
+
+
+def test_who_brought_the_suit_turns_the_officers_strength():
+    # 乾 on 甲子 in a 子 month: the 午 官 broken and void -- 「我讼…忌值破空，彼讼而好鬼破空」.
+    assert suit_answer("乾", "子", "甲子", "我讼") == "负"
+    assert suit_answer("乾", "子", "甲子", "彼讼") == "胜"
+
+
+def test_suit_input_is_checked(capsys):
+    from engine.cli import main
+    assert main(["judge", "--hexagram", "乾", "--month", "子", "--day", "甲子", "--question", "词讼", "--suit", "甲"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--suit takes 我讼" in err[0]
