@@ -248,3 +248,18 @@ def test_the_three_taboos_read_tomb_and_extinction_of_the_trigram():
     # tomb and extinction (ch. 18): 「反伏墓绝」.
     trigram = judge("行人.存亡", "677876", "未", "甲戌", about="父")
     assert ("外",) in facts(trigram, "卦墓绝") and ("反伏墓绝",) in facts(trigram, "三忌")
+
+
+# --- 18.1 「或本卦临日月，亦非墓绝」: a false 墓绝 touches no family member (56.2) -------------------
+
+def test_a_false_trigram_tomb_does_not_kill_the_family_member():
+    # 离之乾 (767767), asking about the middle daughter (离).  In a 寅 month on 甲申 (void 午未) nothing
+    # touches 戌 亥 or 午: 墓绝 is true, 「卦属反伏墓绝，亦不治也」.  In a 午 month 离 stands on the
+    # month: 18.1's own false case 「如离变乾为墓绝，若午日月……是伪非真」 -- no 「卦属墓绝」.
+    true = judge("疾病", "767767", "寅", "甲申", about="中女")
+    assert ("中女",) in facts(true, "墓绝主属") and ("卦属墓绝",) in facts(true, "病不治")
+    false = judge("疾病", "767767", "午", "甲申", about="中女")
+    assert ("内", "本卦临日月") in facts(false, "卦墓绝伪")
+    assert not facts(false, "墓绝主属") and ("卦属墓绝",) not in facts(false, "病不治")
+    # 42.3 shows 墓绝 among the hexagram's uses only when it is one
+    assert ("墓绝", "墓绝") in facts(true, "卦用示") and ("墓绝", "墓绝") not in facts(false, "卦用示")
