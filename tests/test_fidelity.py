@@ -263,3 +263,14 @@ def test_a_false_trigram_tomb_does_not_kill_the_family_member():
     assert not facts(false, "墓绝主属") and ("卦属墓绝",) not in facts(false, "病不治")
     # 42.3 shows 墓绝 among the hexagram's uses only when it is one
     assert ("墓绝", "墓绝") in facts(true, "卦用示") and ("墓绝", "墓绝") not in facts(false, "卦用示")
+
+
+# --- 19.5 「坎艮旺相三气，谓旬空而弗空也」: 18.2's void trigram is not void in its season ------------
+
+def test_a_trigram_in_season_is_not_a_void_trigram():
+    # 19.5's own case: 「丑建甲寅旬筮坎，则过旬弗空」 -- 坎为水 in a 丑 month on 甲寅 (void 子丑): 坎 rules
+    # (旺), so its void 子 is no 空破 of 18.2.  In a 未 month 坎 is 死 and its void counts.
+    in_season = chart_facts("878878", "丑", "甲寅", "卦空破")
+    assert in_season == set()
+    assert chart_facts("878878", "丑", "甲寅", "空而弗空") == {("内",), ("外",)}
+    assert chart_facts("878878", "未", "甲寅", "卦空破") == {("内", "空", "子"), ("外", "空", "子")}
