@@ -274,3 +274,16 @@ def test_a_trigram_in_season_is_not_a_void_trigram():
     assert in_season == set()
     assert chart_facts("878878", "丑", "甲寅", "空而弗空") == {("内",), ("外",)}
     assert chart_facts("878878", "未", "甲寅", "卦空破") == {("内", "空", "子"), ("外", "空", "子")}
+
+
+# --- rulings the re-reading found missing are marked in the language, not in comments ---------
+
+def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
+    import json
+
+    from engine.cli import main
+
+    assert main(["coverage", "--chapters", "18-24", "--json"]) == 0
+    partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
+    assert "余旺" in partial["19.3"] and "先司" in partial["19.3"]
+    assert "亦合化而为用" in partial["20.2"]
