@@ -287,3 +287,23 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
     partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
     assert "余旺" in partial["19.3"] and "先司" in partial["19.3"]
     assert "亦合化而为用" in partial["20.2"]
+    assert "身命福持" in partial["21.4"]
+
+
+# --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
+
+def court_rulings(question: str, year: str, day: str) -> set[str]:
+    j = engine.judge(question=question, lines="777777", year=year, month="寅", day=day)
+    return {v["rule"] for v in j.verdicts() if v["rule"].startswith("岁君.")}
+
+
+def test_the_year_generating_the_world_line_pleases_the_court():
+    # 乾: the 世 is line 6, 戌 (earth).  A 午 year generates it: 「则上合君心」 for a memorial (上书,
+    # 上疏) or a petition for rank (封荫, 请封); a 辰 year clashes it: 「太岁冲身象，则忧严谴」.
+    assert court_rulings("功名.上书", "甲午", "甲寅") == {"岁君.上合君心"}
+    assert court_rulings("功名.封荫", "甲午", "甲寅") == {"岁君.上合君心"}
+    assert court_rulings("功名.上书", "丙辰", "甲寅") == {"岁君.忧严谴"}
+    # not a matter of the court (条陈 goes to 将相, 求名 to the examiners)
+    assert court_rulings("功名.条陈", "甲午", "甲寅") == set() and court_rulings("功名", "甲午", "甲寅") == set()
+    # 21.2 「空则可空」: on 甲申 (void 午未) the 午 year is void and pleases no one
+    assert court_rulings("功名.上书", "甲午", "甲申") == set()
