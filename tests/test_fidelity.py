@@ -307,3 +307,17 @@ def test_the_year_generating_the_world_line_pleases_the_court():
     assert court_rulings("功名.条陈", "甲午", "甲寅") == set() and court_rulings("功名", "甲午", "甲寅") == set()
     # 21.2 「空则可空」: on 甲申 (void 午未) the 午 year is void and pleases no one
     assert court_rulings("功名.上书", "甲午", "甲申") == set()
+
+
+# --- 22.2 「卦中无而若有」 (「倘卦中飞伏如无用神，而月建值用则有」) ----------------------------------
+
+def test_the_month_supplies_a_relative_absent_from_the_lines_that_count():
+    # 姤 (877777, 乾宫): no wood on its lines; the 寅 妻财 of 乾 hides under static line 2, not under
+    # the 世 (line 1) or a mover (12.4), so 飞伏无.  In a 寅 month the month holds 妻财: present.
+    # Every palace head holds all five phases, so the old reading (no hidden line at all) never held.
+    assert chart_facts("877777", "寅", "甲子", "无而若有") == {("妻财", "月建")}
+    assert ("妻财", "日月") in chart_facts("877777", "寅", "甲子", "本无而有")
+    # a 申 month holds no 妻财; a moving line 2 brings the hidden 寅 into count (伏, not the month)
+    assert chart_facts("877777", "申", "甲子", "无而若有") == set()
+    assert chart_facts("897777", "寅", "甲子", "无而若有") == set()
+    assert ("妻财", "伏") in chart_facts("897777", "寅", "甲子", "本无而有")
