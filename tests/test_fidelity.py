@@ -288,6 +288,7 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
     assert "余旺" in partial["19.3"] and "先司" in partial["19.3"]
     assert "亦合化而为用" in partial["20.2"]
     assert "身命福持" in partial["21.4"]
+    assert "申时可育" in partial["24.2"]
 
 
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
