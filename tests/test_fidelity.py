@@ -322,3 +322,16 @@ def test_the_month_supplies_a_relative_absent_from_the_lines_that_count():
     assert chart_facts("877777", "申", "甲子", "无而若有") == set()
     assert chart_facts("897777", "寅", "甲子", "无而若有") == set()
     assert ("妻财", "伏") in chart_facts("897777", "寅", "甲子", "本无而有")
+
+
+# --- 28.1 「兄动夺之……而甲寅旬子兄值空，是日果应得会」 ---------------------------------------------
+
+def test_a_robbing_brother_void_on_the_day_of_the_matter_robs_nothing():
+    # 28.1's case: 节之中孚, 寅 month, 辛亥 day, a meeting held on 丁巳 (事日).  The moving 子 兄 of
+    # line 6 is void in the 甲寅 decade of that day: no 「兄弟克我财」.  Without the day of the matter
+    # (or on a day whose decade leaves 子 whole) it robs.
+    rules = lambda **kw: {v["rule"] for v in engine.judge(question="求财", hexagram="节之中孚", month="寅", day="辛亥",
+                                                          **kw).verdicts()}
+    assert "六亲.兄动" not in rules(matter_day="丁巳")
+    assert "六亲.兄动" in rules()
+    assert "六亲.兄动" in rules(matter_day="己巳")      # 甲子 decade: 戌亥 void, 子 whole
