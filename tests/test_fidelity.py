@@ -335,3 +335,19 @@ def test_a_robbing_brother_void_on_the_day_of_the_matter_robs_nothing():
     assert "六亲.兄动" not in rules(matter_day="丁巳")
     assert "六亲.兄动" in rules()
     assert "六亲.兄动" in rules(matter_day="己巳")      # 甲子 decade: 戌亥 void, 子 whole
+
+
+# --- 30.3 「而败于丑月者，谓未实而丑破之也」「是论丑破未，而不论建丑也」 --------------------------------
+
+def test_the_later_month_that_clashes_the_use_god_breaks_it():
+    # 30.3's case: 大过, 亥 month, 戊午 day, selling goods: of the two 财 (丑 void, 未 whole) the 未 of
+    # line 6 is taken.  In the 丑 month earth is 旺, yet 丑 breaks 未: the goods are cheap.  In a 午
+    # month (fire generates earth) it is in season.
+    def later(month: str):
+        j = engine.judge(question="求财", hexagram="大过", month="亥", day="戊午", matter_month=month)
+        return facts(j, "后时得令"), facts(j, "后时失令"), {v["rule"] for v in j.verdicts() if not v["defeated_by"]}
+    assert (6, "本") in facts(engine.judge(question="求财", hexagram="大过", month="亥", day="戊午"), "用神")
+    got, lost, standing = later("丑")
+    assert (6, "本") in lost and (6, "本") not in got and "遇时.后时得令吉" not in standing
+    got, lost, standing = later("午")
+    assert (6, "本") in got and "遇时.后时得令吉" in standing
