@@ -46,6 +46,18 @@ def values(result, predicate):
 
 # --- 31 长生 -------------------------------------------------------------------------------------
 
+def test_use_god_at_its_peak_on_the_day_prevails_over_the_month():
+    # 31.3 「帝旺曰正旺，二者孰能胜之」 with 23.3 「日主则专务长生沐浴之法」: 乾 line 3, the 辰 earth, on a 甲子
+    # day is 帝旺 (earth is born with water in 申); in a 卯 month (wood controls earth: 死) the 失令
+    # verdict gives way.  On a 丙寅 day earth is at 病: no such verdict, 失令 stands.
+    peak = run(lines="777777", month="卯", day="甲子", facts=(("用神", (3, "本")),))
+    rules = {c.rule for c in peak.conclusions}
+    assert "长生.正旺吉" in rules and "遇时.失令凶" not in rules
+    sick = run(lines="777777", month="卯", day="丙寅", facts=(("用神", (3, "本")),))
+    rules = {c.rule for c in sick.conclusions}
+    assert "长生.正旺吉" not in rules and "遇时.失令凶" in rules
+
+
 def test_twelve_stages_one_series_per_phase():
     r = run(hexagram="乾", month="寅", day="甲子")
     got = values(r, "十二长生")
