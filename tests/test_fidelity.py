@@ -41,16 +41,22 @@ def test_the_eight_voids_of_42_13_do_not_hang_on_day_and_month_first():
 
 
 # --- 56.5 and 56.3: 用旺 is not a broken 用神; the seven dangers can all be rescued --------------
-# 788887: the 世 (the 用神 of one asking for himself) is line 4, a 戌; there is no 官鬼 in the
-# cast.  In a 辰 month the 戌 is 旺 by season and broken by the month; in a 戌 month it is 旺 and whole.
+# 788887 (颐): the 世 (the 用神 of one asking for himself) is line 4, a 戌; there is no 官鬼 on the
+# cast's lines.  In a 辰 month the 戌 is 旺 by season and broken by the month; in a 戌 month it is 旺
+# and whole.  (A 酉 官鬼 hides under its 世, so by 32.2 颐 is not 无鬼: 887787 below.)
 
 def test_a_month_broken_use_god_is_not_strong_without_ghost():
     broken = judge("疾病", "788887", "辰", "甲子")
     assert (4, "本") in facts(broken, "月破") and (4, "本") in facts(broken, "旺相")
     assert not any(v[2] == "用旺无鬼" for v in facts(broken, "病安"))
     assert "疾病.用死" in standing(broken)
-    whole = judge("疾病", "788887", "戌", "甲子")
-    assert (4, "本", "用旺无鬼") in facts(whole, "病安")
+    # 旅 (887787): no 官鬼 on its lines nor under its 世 (line 1, 辰): 无鬼 by 32.2.  In a 戌 month
+    # the 辰 is 旺 and broken; in a 辰 month 旺 and whole.
+    broken = judge("疾病", "887787", "戌", "甲子")
+    assert (1, "本") in facts(broken, "月破") and facts(broken, "无鬼")
+    assert not any(v[2] == "用旺无鬼" for v in facts(broken, "病安"))
+    whole = judge("疾病", "887787", "辰", "甲子")
+    assert (1, "本", "用旺无鬼") in facts(whole, "病安")
 
 
 def test_a_month_broken_use_god_is_rescued_by_the_day_not_by_the_month():
@@ -283,12 +289,13 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
 
     from engine.cli import main
 
-    assert main(["coverage", "--chapters", "18-24", "--json"]) == 0
+    assert main(["coverage", "--chapters", "18-32", "--json"]) == 0
     partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
     assert "余旺" in partial["19.3"] and "先司" in partial["19.3"]
     assert "亦合化而为用" in partial["20.2"]
     assert "身命福持" in partial["21.4"]
     assert "申时可育" in partial["24.2"]
+    assert "动而无助" in partial["32.2"] and "功名无鬼" in partial["32.3"] and "求财" in partial["32.4"]
 
 
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
@@ -351,3 +358,21 @@ def test_the_later_month_that_clashes_the_use_god_breaks_it():
     assert (6, "本") in lost and (6, "本") not in got and "遇时.后时得令吉" not in standing
     got, lost, standing = later("午")
     assert (6, "本") in got and "遇时.后时得令吉" in standing
+
+
+# --- 32.2 「有而空……犹不有也」 read by 56.5 (= 32.4 「疾病无鬼，须看用爻」) ----------------------------
+
+def test_a_void_ghost_is_no_ghost_for_the_illness():
+    # 震为雷 (788788), asking for oneself: the 世 is line 6, 戌, 相 in a 巳 month.  The only 官鬼 is
+    # the 申 of line 5; on 甲戌 (void 申酉) it is void: 「有而空……犹不有也」, so 无鬼 and 「用旺无鬼，不祈
+    # 亦康」.  On 甲午 the ghost is whole: not 无鬼.
+    void = judge("疾病", "788788", "巳", "甲戌")
+    assert (5, "空") in facts(void, "犹不有") and facts(void, "无鬼")
+    assert (6, "本", "用旺无鬼") in facts(void, "病安")
+    whole = judge("疾病", "788788", "巳", "甲午")
+    assert not facts(whole, "无鬼") and not [v for v in facts(whole, "病安") if v[2] == "用旺无鬼"]
+    # 「卦中虽无而伏于世爻动爻之下……则无犹不无也」: 颐 (788887) has no 官鬼 on its lines, but a 酉
+    # 官鬼 hides under its 世: a ghost, so no 「用旺无鬼」 although the 戌 世 is 旺 in a 戌 month.
+    hidden = judge("疾病", "788887", "戌", "甲子")
+    assert (4, "伏", "伏世") in {v[1:] for v in facts(hidden, "无犹不无")}
+    assert not [v for v in facts(hidden, "病安") if v[2] == "用旺无鬼"]
