@@ -243,6 +243,24 @@ def test_changed_line_tomb_true_and_false():
     assert not has(r, "随鬼入墓", 3, "化爻墓")
 
 
+def test_changed_line_tomb_is_as_grave_as_the_world_tomb():
+    # 35.3 「化爻随鬼入墓，与命墓世墓无差等」: a true changed-line tomb is 凶 like the 世墓; a false one
+    # (the 未 day clashes the 丑 tomb) gives nothing.
+    verdict = lambda r: {c.rule for c in r.conclusions if c.rule.startswith("随墓.")}
+    assert "随墓.化爻墓凶" in verdict(run(lines="679887", month="子", day="丁卯"))
+    assert "随墓.化爻墓凶" not in verdict(run(lines="679887", month="子", day="乙未"))
+
+
+def test_body_tomb_counts_for_illness_when_the_ghost_is_strong():
+    # 35.3 「此二者惟占……疾病……之事忌之，然遇鬼旺则凶，官衰则减」: 泰 (777888), the 卦身 on line 2, the
+    # 寅 官鬼, entombed on a 未 day.  In a 寅 month the ghost is 旺: 凶 for an illness; not for wealth
+    # (not a matter that fears it); in a 丑 month the ghost is weak (减): no verdict.
+    verdict = lambda month, q: {c.rule for c in run(lines="777888", month=month, day="己未", facts=(("问", (q,)),)).conclusions
+                                if c.rule.startswith("随墓.")}
+    assert verdict("寅", "疾病") == {"随墓.身墓凶"}
+    assert verdict("寅", "求财") == set() and verdict("丑", "疾病") == set()
+
+
 def test_birth_year_tomb_needs_the_birth_year():
     r = run(hexagram="大畜之蒙", month="巳", day="癸未")
     assert has(r, "随鬼入墓", 2, "世墓")
