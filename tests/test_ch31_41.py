@@ -369,3 +369,16 @@ def test_illness_earth_ghost_moving_alone():
     assert has(r, "卦验", "疾病", "死", "凶")
     r = run(lines="767886", month="子", day="甲子")  # a second line moves
     assert not has(r, "卦验", "疾病", "死", "凶")
+
+
+# --- 37.3 「申月悬子则是，戌月悬午则非也」 ---------------------------------------------------------
+
+def test_a_frame_hung_only_by_its_end_is_no_frame():
+    # 乾 with 寅 (line 2) and 午 (line 4) moving, in a 戌 month: the fire frame's shape, its middle
+    # held, but the month hangs only its tomb -- 「戌月悬午，是墓非生，则此火局休囚，不成会矣」.
+    r = run(lines="797977", month="戌", day="丁丑")
+    assert has(r, "会候", "火", "动会") and has(r, "悬势", "火", "休囚")
+    assert not values(r, "局会") and has(r, "假局", "火", "悬终")
+    # 午 and 戌 moving in a 寅 month: hung by its start, 「悬始吉」: a frame.
+    r = run(lines="777979", month="寅", day="丁丑")
+    assert has(r, "局会", "火", "动会") and not values(r, "假局")

@@ -289,13 +289,14 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
 
     from engine.cli import main
 
-    assert main(["coverage", "--chapters", "18-32", "--json"]) == 0
+    assert main(["coverage", "--chapters", "18-42", "--json"]) == 0
     partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
     assert "余旺" in partial["19.3"] and "先司" in partial["19.3"]
     assert "亦合化而为用" in partial["20.2"]
     assert "身命福持" in partial["21.4"]
     assert "申时可育" in partial["24.2"]
     assert "动而无助" in partial["32.2"] and "功名无鬼" in partial["32.3"] and "求财" in partial["32.4"]
+    assert "生克之理若一" in partial["37.3"]
 
 
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
