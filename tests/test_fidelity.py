@@ -377,3 +377,15 @@ def test_a_void_ghost_is_no_ghost_for_the_illness():
     hidden = judge("疾病", "788887", "戌", "甲子")
     assert (4, "伏", "伏世") in {v[1:] for v in facts(hidden, "无犹不无")}
     assert not [v for v in facts(hidden, "病安") if v[2] == "用旺无鬼"]
+
+
+# --- 38.3 「五克世而问疏，若世刑而大凶也」 ---------------------------------------------------------
+
+def test_a_memorial_with_the_world_controlled_by_the_fifth_and_punished():
+    # 既济 (787878): the 世 is line 3, 亥; line 5, 戌 earth, controls it.  A 亥 month punishes the 亥
+    # (自刑): asking about a memorial (上书, 上疏), 「若世刑而大凶也」.  In a 寅 month the 世 is not
+    # punished; and a plain examination question (求名) is no 疏.
+    rules = lambda q, month: {v["rule"] for v in engine.judge(question=q, lines="787878", month=month, day="甲子").verdicts()}
+    assert "三刑.疏世刑" in rules("功名.上书", "亥")
+    assert "三刑.疏世刑" not in rules("功名.上书", "寅")
+    assert "三刑.疏世刑" not in rules("功名", "亥")
