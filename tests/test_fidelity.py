@@ -297,6 +297,7 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
     assert "申时可育" in partial["24.2"]
     assert "动而无助" in partial["32.2"] and "功名无鬼" in partial["32.3"] and "求财" in partial["32.4"]
     assert "生克之理若一" in partial["37.3"]
+    assert "吉以益其吉" in partial["40.44"]
 
 
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
