@@ -390,3 +390,24 @@ def test_a_memorial_with_the_world_controlled_by_the_fifth_and_punished():
     assert "三刑.疏世刑" in rules("功名.上书", "亥")
     assert "三刑.疏世刑" not in rules("功名.上书", "寅")
     assert "三刑.疏世刑" not in rules("功名", "亥")
+
+
+# --- 42.10 「化空退而不碍」: a use god on the day is not hindered by its retreat (16.4) ------------
+
+def test_a_use_god_on_the_day_changing_into_its_retreat_is_not_hindered():
+    # 乾之夬 (777779): line 6, 戌, changes into 未, its retreat.  On 甲戌 (void 申酉) the 戌 is the day
+    # and the 未 whole: 「化空退而不碍」 (16.3's 「戌乃日辰，物无可伤」), so no 「化退……未易得志」.  On 丙寅
+    # the 戌 stands on neither day nor month: the retreat tells.
+    on_day = {c.rule for c in chart_with_use("777779", "寅", "甲戌", 6).conclusions}
+    assert "进退.欲进而退" not in on_day
+    off_day = {c.rule for c in chart_with_use("777779", "寅", "丙寅", 6).conclusions}
+    assert "进退.欲进而退" in off_day
+
+
+def chart_with_use(lines: str, month: str, day: str, position: int):
+    from engine.chart import base_facts
+    from engine.facts import Fact
+
+    e = load_engine()
+    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
+    return e.evaluate(base)
