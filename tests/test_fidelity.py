@@ -179,12 +179,7 @@ def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
 # --- 17.2 「死绝无救」 rescued the way 31.5 rescues ---------------------------------------------
 
 def use_god_facts(lines: str, month: str, day: str, position: int, predicate: str) -> set[tuple]:
-    from engine.chart import base_facts
-    from engine.facts import Fact
-
-    e = load_engine()
-    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
-    return {f.values for f in e.evaluate(base).facts(predicate)}
+    return {f.values for f in chart_with_layer(lines, month, day, position, "本").facts(predicate)}
 
 
 def test_dead_on_the_day_but_generated_by_the_month_is_not_absent():
@@ -398,16 +393,31 @@ def test_a_use_god_on_the_day_changing_into_its_retreat_is_not_hindered():
     # 乾之夬 (777779): line 6, 戌, changes into 未, its retreat.  On 甲戌 (void 申酉) the 戌 is the day
     # and the 未 whole: 「化空退而不碍」 (16.3's 「戌乃日辰，物无可伤」), so no 「化退……未易得志」.  On 丙寅
     # the 戌 stands on neither day nor month: the retreat tells.
-    on_day = {c.rule for c in chart_with_use("777779", "寅", "甲戌", 6).conclusions}
+    on_day = {c.rule for c in chart_with_layer("777779", "寅", "甲戌", 6, "本").conclusions}
     assert "进退.欲进而退" not in on_day
-    off_day = {c.rule for c in chart_with_use("777779", "寅", "丙寅", 6).conclusions}
+    off_day = {c.rule for c in chart_with_layer("777779", "寅", "丙寅", 6, "本").conclusions}
     assert "进退.欲进而退" in off_day
 
 
-def chart_with_use(lines: str, month: str, day: str, position: int):
+# --- 42.9 「飞神破散，伏神虽生旺而无功也」 -----------------------------------------------------------
+
+def test_a_hidden_use_god_under_a_broken_flying_line_achieves_nothing():
+    # 乾 (static), the 用神 hidden under line 6 (戌).  In a 辰 month the 戌 is broken: the hidden line is
+    # 相, a full good grade, yet 「无功」.  In a 午 month the 戌 is whole: its grade stands.
+    broken = chart_with_layer("777777", "辰", "甲子", 6, "伏")
+    rules = {c.rule for c in broken.conclusions}
+    assert "用神断.伏无功" in rules and "用神断.全吉" not in rules
+    whole = {c.rule for c in chart_with_layer("777777", "午", "甲子", 6, "伏").conclusions}
+    assert "用神断.伏无功" not in whole
+    # a half good grade gives way too (778788, 子 month: the hidden line of line 4 is 旺相空)
+    half = {c.rule for c in chart_with_layer("778788", "子", "甲子", 4, "伏").conclusions}
+    assert "用神断.伏无功" in half and "用神断.旺相空" not in half
+
+
+def chart_with_layer(lines: str, month: str, day: str, position: int, layer: str):
     from engine.chart import base_facts
     from engine.facts import Fact
 
     e = load_engine()
-    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
+    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, layer))]
     return e.evaluate(base)
