@@ -421,3 +421,17 @@ def chart_with_layer(lines: str, month: str, day: str, position: int, layer: str
     e = load_engine()
     base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, layer))]
     return e.evaluate(base)
+
+
+# --- 42.10 「动变克之，日月生之，如被溺而得援」 in the eighteen grades ---------------------------------
+
+def test_a_use_god_controlled_by_a_mover_but_supported_by_the_month_is_rescued():
+    # 779997, 卯 month, 甲戌 day: line 2 (寅 wood) is controlled by a moving line and supported by the
+    # 卯 month (扶): 「如被溺而得援」 -- the grade 旺 (it had no grade at all: 旺 and 相 asked for no
+    # control by anyone).
+    r = chart_with_layer("779997", "卯", "甲戌", 2, "本")
+    assert (2, "本", "被溺得援") in {f.values for f in r.facts("日月动变")}
+    assert {f.values for f in r.facts("用神法")} == {(2, "本", "旺")}
+    # the month's own control is still a blemish, not 旺: the same line in a 申 month
+    r = chart_with_layer("779997", "申", "甲戌", 2, "本")
+    assert (2, "本", "旺") not in {f.values for f in r.facts("用神法")}
