@@ -293,6 +293,7 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
     assert "动而无助" in partial["32.2"] and "功名无鬼" in partial["32.3"] and "求财" in partial["32.4"]
     assert "生克之理若一" in partial["37.3"]
     assert "吉以益其吉" in partial["40.44"]
+    assert "变爻生则救" in partial["42.8"] and "生合吉而克合凶" in partial["42.11"]
 
 
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
