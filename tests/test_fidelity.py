@@ -436,3 +436,15 @@ def test_a_use_god_controlled_by_a_mover_but_supported_by_the_month_is_rescued()
     # the month's own control is still a blemish, not 旺: the same line in a 申 month
     r = chart_with_layer("779997", "申", "甲戌", 2, "本")
     assert (2, "本", "旺") not in {f.values for f in r.facts("用神法")}
+
+
+# --- 15.4 「升降不及进退之力」 --------------------------------------------------------------------
+
+def test_advance_and_retreat_outweigh_rise_and_fall():
+    # 768777 in a 辰 month, the 用神 on line 2: a true fall while 休囚 (「降而更凶」) and a change into
+    # its advance (「化进有日昌之势」): the two rule opposite ways, and the advance decides.
+    r = chart_with_layer("768777", "辰", "甲子", 2, "本")
+    assert {"升降.降而更凶", "进退.欲进而进"} <= {c.rule for c in r.conclusions}
+    below = load_engine().program.method.below
+    assert below["进退.欲进而进"]["升降.降而更凶"] == "进退胜升降"
+    assert "进退.欲进而进" not in below.get("升降.降而更凶", {})
