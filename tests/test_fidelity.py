@@ -448,3 +448,14 @@ def test_advance_and_retreat_outweigh_rise_and_fall():
     below = load_engine().program.method.below
     assert below["进退.欲进而进"]["升降.降而更凶"] == "进退胜升降"
     assert "进退.欲进而进" not in below.get("升降.降而更凶", {})
+
+
+# --- 11.5 「中有制伏而克不相继者」: a control cut off in its chain harms nothing ----------------------
+
+def test_a_controlling_mover_itself_controlled_does_not_harm():
+    # 11.5's case 临之蛊 (976886): 巳 丑 酉 move; the 酉 (line 6) would control the 卯 of line 2, but the
+    # moving 巳 controls the 酉: 「而酉反被巳制，不续其克，反得其用是也」.  With the 酉 moving alone
+    # (778886) its control harms the 卯.
+    cut = chart_facts("976886", "寅", "甲子", "伤")
+    assert (2, "本", "动克") not in cut and (2, "本") in chart_facts("976886", "寅", "甲子", "克断")
+    assert (2, "本", "动克") in chart_facts("778886", "寅", "甲子", "伤")
