@@ -47,10 +47,11 @@ def test_chapters_1_to_10_fully_accounted(capsys):
     data = json.loads(capsys.readouterr().out)
     assert all(not row["untouched"] for row in data["chapters"]), data["chapters"]
     # every paragraph cited or narrative; three say what their commentary rules that the chart
-    # chapters cannot weigh without the question's 用神 (partial)
+    # chapters cannot weigh without the question's 用神 (partial), and 9.4 what stands on the
+    # bodies, which no question chapter's verdict reads
     partial = {ref for row in data["chapters"] for ref in row["partial"]}
-    assert partial == {"6.3", "7.6", "8.15"}
-    assert data["total"]["accounted_percent"] == 95.0
+    assert partial == {"6.3", "7.6", "8.15", "9.4"}
+    assert data["total"]["accounted_percent"] == 93.3  # 9.4 partial since the re-reading of issue 16
 
 
 PARTIAL = TEXT.replace("§25.3\n", '''§25.3 「值日」 partial "the repair on a later day"

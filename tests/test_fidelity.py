@@ -459,3 +459,22 @@ def test_a_controlling_mover_itself_controlled_does_not_harm():
     cut = chart_facts("976886", "寅", "甲子", "伤")
     assert (2, "本", "动克") not in cut and (2, "本") in chart_facts("976886", "寅", "甲子", "克断")
     assert (2, "本", "动克") in chart_facts("778886", "寅", "甲子", "伤")
+
+
+# --- 9.2 「故行人遇合当归」 (「卦身为卦根事主，合有得见得成之象」) ------------------------------------
+
+def test_the_hexagram_body_combined_brings_the_traveller_home():
+    # 临 (778888): a yang 世 on line 2 puts the 卦身 on 丑, carried by lines 3 and 4.  A 子 day combines
+    # 丑: 「行人遇合当归」.  On a 寅 day nothing combines it; and a letter (音信) is not the traveller.
+    rules = lambda day, q="行人": {v["rule"] for v in engine.judge(question=q, lines="778888", month="寅", day=day, about="父").verdicts()}
+    assert "身法.行人遇合" in rules("甲子")
+    assert "身法.行人遇合" not in rules("丙寅")
+    assert "身法.行人遇合" not in rules("甲子", "行人.音信")
+
+
+def test_the_bodies_ills_include_break_clash_and_scattering():
+    # 9.3 「若夫世身之用，空主疑，动主乱，破主败，冲主变，散主失也」: 临's 世 is 卯 (line 2), so its 世身 is
+    # line 4 (丑).  In a 未 month the 丑 is broken: 败; in a 寅 month on a 未 day it is clashed: 变.
+    assert ("世身", "败") in chart_facts("778888", "未", "甲子", "身病")
+    assert ("世身", "变") in chart_facts("778888", "寅", "乙未", "身病")
+    assert not {v for v in chart_facts("778888", "寅", "甲子", "身病") if v[1] in ("败", "变")}
