@@ -478,3 +478,14 @@ def test_the_bodies_ills_include_break_clash_and_scattering():
     assert ("世身", "败") in chart_facts("778888", "未", "甲子", "身病")
     assert ("世身", "变") in chart_facts("778888", "寅", "乙未", "身病")
     assert not {v for v in chart_facts("778888", "寅", "甲子", "身病") if v[1] in ("败", "变")}
+
+
+# --- 10.1 「通问为断绝」 (「世应当中两间爻，发动所求多阻隔是也」) -------------------------------------
+
+def test_a_moving_between_line_cuts_off_the_letter():
+    # 乾: 世 6, 应 3, the between-lines 4 and 5 (「如乾四五为间」).  Line 4 moving: asking after a letter,
+    # 「通问为断绝」; all static, or asking after the traveller himself, no such ruling.
+    rules = lambda lines, q: {v["rule"] for v in engine.judge(question=q, lines=lines, month="寅", day="甲子").verdicts()}
+    assert "间爻.通问断绝" in rules("777977", "行人.音信")
+    assert "间爻.通问断绝" not in rules("777777", "行人.音信")
+    assert "间爻.通问断绝" not in rules("777977", "行人")
