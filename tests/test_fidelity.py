@@ -504,3 +504,16 @@ def test_a_checked_green_dragon_is_no_good_companion():
     assert checked["安危.青龙"] is True and checked["安危.鬼神"] is False
     free = rulings("777789")
     assert free["安危.青龙"] is False and free["安危.鬼神"] is True
+
+
+# --- 20.2 「但化用而逢日月动变生扶则有，克破则无」 ------------------------------------------------------
+
+def test_a_stem_transformation_with_no_support_supplies_nothing():
+    # 777678, 丙子 month, 癸未 day: the moving line 4 transforms with a stem of the day or month into
+    # the phase of 父母, a relative neither flying nor hidden where it counts; but nothing (day, month,
+    # mover, change) generates or matches that phase: not 有, so no 化用.  观之萃 (the book's case) is.
+    assert {v[0] for v in chart_facts("777678", "丙子", "癸未", "干化")} == {4}
+    assert chart_facts("777678", "丙子", "癸未", "干化有") == set()
+    assert chart_facts("777678", "丙子", "癸未", "干化用") == set()
+    case = engine.chart(hexagram="观之萃", year="辛卯", month="丙申", day="丙子").result
+    assert {f.values for f in case.facts("干化用")} == {(4, "子孙"), (6, "子孙")}
