@@ -103,6 +103,16 @@ def test_day_against_month_fractions():
     assert "日月.月克日生" not in v
 
 
+def test_use_god_on_the_day_is_not_diminished_by_the_month():
+    # 23.2: 「用临日主出现卦中……月将亦不能克」: 萃 line 2, the 巳 官, on a 己巳 day in a 子 month (water
+    # controls fire) keeps its 尽善; the month takes 2/10 only where the day generates the use god
+    # without standing on it (「惟日主为元神生用，若月将为忌克用」: the 寅 day above).
+    v = verdicts(evaluate("萃", "子", "己巳", use(2)))
+    assert v["日主.尽善"] == ("吉", None, {"位": 2, "层": "本"})
+    assert "日月.月克日生" not in v and not [r for r in v if r.startswith("日主.月敌")]
+    assert "日月.月克日生" in verdicts(evaluate("萃", "子", "丙寅", use(2)))
+
+
 def test_broken_line_is_not_rescued_by_the_day():
     # EX031: 亥 month breaks the 巳 官, the 寅 day generates it: 「官临月破，本不为吉」
     r = evaluate("萃", "亥", "丙寅", use(2))

@@ -46,6 +46,18 @@ def values(result, predicate):
 
 # --- 31 长生 -------------------------------------------------------------------------------------
 
+def test_use_god_at_its_peak_on_the_day_prevails_over_the_month():
+    # 31.3 「帝旺曰正旺，二者孰能胜之」 with 23.3 「日主则专务长生沐浴之法」: 乾 line 3, the 辰 earth, on a 甲子
+    # day is 帝旺 (earth is born with water in 申); in a 卯 month (wood controls earth: 死) the 失令
+    # verdict gives way.  On a 丙寅 day earth is at 病: no such verdict, 失令 stands.
+    peak = run(lines="777777", month="卯", day="甲子", facts=(("用神", (3, "本")),))
+    rules = {c.rule for c in peak.conclusions}
+    assert "长生.正旺吉" in rules and "遇时.失令凶" not in rules
+    sick = run(lines="777777", month="卯", day="丙寅", facts=(("用神", (3, "本")),))
+    rules = {c.rule for c in sick.conclusions}
+    assert "长生.正旺吉" not in rules and "遇时.失令凶" in rules
+
+
 def test_twelve_stages_one_series_per_phase():
     r = run(hexagram="乾", month="寅", day="甲子")
     got = values(r, "十二长生")
@@ -231,6 +243,24 @@ def test_changed_line_tomb_true_and_false():
     assert not has(r, "随鬼入墓", 3, "化爻墓")
 
 
+def test_changed_line_tomb_is_as_grave_as_the_world_tomb():
+    # 35.3 「化爻随鬼入墓，与命墓世墓无差等」: a true changed-line tomb is 凶 like the 世墓; a false one
+    # (the 未 day clashes the 丑 tomb) gives nothing.
+    verdict = lambda r: {c.rule for c in r.conclusions if c.rule.startswith("随墓.")}
+    assert "随墓.化爻墓凶" in verdict(run(lines="679887", month="子", day="丁卯"))
+    assert "随墓.化爻墓凶" not in verdict(run(lines="679887", month="子", day="乙未"))
+
+
+def test_body_tomb_counts_for_illness_when_the_ghost_is_strong():
+    # 35.3 「此二者惟占……疾病……之事忌之，然遇鬼旺则凶，官衰则减」: 泰 (777888), the 卦身 on line 2, the
+    # 寅 官鬼, entombed on a 未 day.  In a 寅 month the ghost is 旺: 凶 for an illness; not for wealth
+    # (not a matter that fears it); in a 丑 month the ghost is weak (减): no verdict.
+    verdict = lambda month, q: {c.rule for c in run(lines="777888", month=month, day="己未", facts=(("问", (q,)),)).conclusions
+                                if c.rule.startswith("随墓.")}
+    assert verdict("寅", "疾病") == {"随墓.身墓凶"}
+    assert verdict("寅", "求财") == set() and verdict("丑", "疾病") == set()
+
+
 def test_birth_year_tomb_needs_the_birth_year():
     r = run(hexagram="大畜之蒙", month="巳", day="癸未")
     assert has(r, "随鬼入墓", 2, "世墓")
@@ -339,3 +369,16 @@ def test_illness_earth_ghost_moving_alone():
     assert has(r, "卦验", "疾病", "死", "凶")
     r = run(lines="767886", month="子", day="甲子")  # a second line moves
     assert not has(r, "卦验", "疾病", "死", "凶")
+
+
+# --- 37.3 「申月悬子则是，戌月悬午则非也」 ---------------------------------------------------------
+
+def test_a_frame_hung_only_by_its_end_is_no_frame():
+    # 乾 with 寅 (line 2) and 午 (line 4) moving, in a 戌 month: the fire frame's shape, its middle
+    # held, but the month hangs only its tomb -- 「戌月悬午，是墓非生，则此火局休囚，不成会矣」.
+    r = run(lines="797977", month="戌", day="丁丑")
+    assert has(r, "会候", "火", "动会") and has(r, "悬势", "火", "休囚")
+    assert not values(r, "局会") and has(r, "假局", "火", "悬终")
+    # 午 and 戌 moving in a 寅 month: hung by its start, 「悬始吉」: a frame.
+    r = run(lines="777979", month="寅", day="丁丑")
+    assert has(r, "局会", "火", "动会") and not values(r, "假局")

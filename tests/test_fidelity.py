@@ -41,16 +41,22 @@ def test_the_eight_voids_of_42_13_do_not_hang_on_day_and_month_first():
 
 
 # --- 56.5 and 56.3: 用旺 is not a broken 用神; the seven dangers can all be rescued --------------
-# 788887: the 世 (the 用神 of one asking for himself) is line 4, a 戌; there is no 官鬼 in the
-# cast.  In a 辰 month the 戌 is 旺 by season and broken by the month; in a 戌 month it is 旺 and whole.
+# 788887 (颐): the 世 (the 用神 of one asking for himself) is line 4, a 戌; there is no 官鬼 on the
+# cast's lines.  In a 辰 month the 戌 is 旺 by season and broken by the month; in a 戌 month it is 旺
+# and whole.  (A 酉 官鬼 hides under its 世, so by 32.2 颐 is not 无鬼: 887787 below.)
 
 def test_a_month_broken_use_god_is_not_strong_without_ghost():
     broken = judge("疾病", "788887", "辰", "甲子")
     assert (4, "本") in facts(broken, "月破") and (4, "本") in facts(broken, "旺相")
     assert not any(v[2] == "用旺无鬼" for v in facts(broken, "病安"))
     assert "疾病.用死" in standing(broken)
-    whole = judge("疾病", "788887", "戌", "甲子")
-    assert (4, "本", "用旺无鬼") in facts(whole, "病安")
+    # 旅 (887787): no 官鬼 on its lines nor under its 世 (line 1, 辰): 无鬼 by 32.2.  In a 戌 month
+    # the 辰 is 旺 and broken; in a 辰 month 旺 and whole.
+    broken = judge("疾病", "887787", "戌", "甲子")
+    assert (1, "本") in facts(broken, "月破") and facts(broken, "无鬼")
+    assert not any(v[2] == "用旺无鬼" for v in facts(broken, "病安"))
+    whole = judge("疾病", "887787", "辰", "甲子")
+    assert (1, "本", "用旺无鬼") in facts(whole, "病安")
 
 
 def test_a_month_broken_use_god_is_rescued_by_the_day_not_by_the_month():
@@ -173,12 +179,7 @@ def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
 # --- 17.2 「死绝无救」 rescued the way 31.5 rescues ---------------------------------------------
 
 def use_god_facts(lines: str, month: str, day: str, position: int, predicate: str) -> set[tuple]:
-    from engine.chart import base_facts
-    from engine.facts import Fact
-
-    e = load_engine()
-    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
-    return {f.values for f in e.evaluate(base).facts(predicate)}
+    return {f.values for f in chart_with_layer(lines, month, day, position, "本").facts(predicate)}
 
 
 def test_dead_on_the_day_but_generated_by_the_month_is_not_absent():
@@ -248,3 +249,271 @@ def test_the_three_taboos_read_tomb_and_extinction_of_the_trigram():
     # tomb and extinction (ch. 18): 「反伏墓绝」.
     trigram = judge("行人.存亡", "677876", "未", "甲戌", about="父")
     assert ("外",) in facts(trigram, "卦墓绝") and ("反伏墓绝",) in facts(trigram, "三忌")
+
+
+# --- 18.1 「或本卦临日月，亦非墓绝」: a false 墓绝 touches no family member (56.2) -------------------
+
+def test_a_false_trigram_tomb_does_not_kill_the_family_member():
+    # 离之乾 (767767), asking about the middle daughter (离).  In a 寅 month on 甲申 (void 午未) nothing
+    # touches 戌 亥 or 午: 墓绝 is true, 「卦属反伏墓绝，亦不治也」.  In a 午 month 离 stands on the
+    # month: 18.1's own false case 「如离变乾为墓绝，若午日月……是伪非真」 -- no 「卦属墓绝」.
+    true = judge("疾病", "767767", "寅", "甲申", about="中女")
+    assert ("中女",) in facts(true, "墓绝主属") and ("卦属墓绝",) in facts(true, "病不治")
+    false = judge("疾病", "767767", "午", "甲申", about="中女")
+    assert ("内", "本卦临日月") in facts(false, "卦墓绝伪")
+    assert not facts(false, "墓绝主属") and ("卦属墓绝",) not in facts(false, "病不治")
+    # 42.3 shows 墓绝 among the hexagram's uses only when it is one
+    assert ("墓绝", "墓绝") in facts(true, "卦用示") and ("墓绝", "墓绝") not in facts(false, "卦用示")
+
+
+# --- 19.5 「坎艮旺相三气，谓旬空而弗空也」: 18.2's void trigram is not void in its season ------------
+
+def test_a_trigram_in_season_is_not_a_void_trigram():
+    # 19.5's own case: 「丑建甲寅旬筮坎，则过旬弗空」 -- 坎为水 in a 丑 month on 甲寅 (void 子丑): 坎 rules
+    # (旺), so its void 子 is no 空破 of 18.2.  In a 未 month 坎 is 死 and its void counts.
+    in_season = chart_facts("878878", "丑", "甲寅", "卦空破")
+    assert in_season == set()
+    assert chart_facts("878878", "丑", "甲寅", "空而弗空") == {("内",), ("外",)}
+    assert chart_facts("878878", "未", "甲寅", "卦空破") == {("内", "空", "子"), ("外", "空", "子")}
+
+
+# --- rulings the re-reading found missing are marked in the language, not in comments ---------
+
+def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
+    import json
+
+    from engine.cli import main
+
+    assert main(["coverage", "--chapters", "18-42", "--json"]) == 0
+    partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
+    assert "余旺" in partial["19.3"] and "先司" in partial["19.3"]
+    assert "亦合化而为用" in partial["20.2"]
+    assert "身命福持" in partial["21.4"]
+    assert "申时可育" in partial["24.2"]
+    assert "动而无助" in partial["32.2"] and "功名无鬼" in partial["32.3"] and "求财" in partial["32.4"]
+    assert "生克之理若一" in partial["37.3"]
+    assert "吉以益其吉" in partial["40.44"]
+    assert "变爻生则救" in partial["42.8"] and "生合吉而克合凶" in partial["42.11"]
+
+
+# --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
+
+def court_rulings(question: str, year: str, day: str) -> set[str]:
+    j = engine.judge(question=question, lines="777777", year=year, month="寅", day=day)
+    return {v["rule"] for v in j.verdicts() if v["rule"].startswith("岁君.")}
+
+
+def test_the_year_generating_the_world_line_pleases_the_court():
+    # 乾: the 世 is line 6, 戌 (earth).  A 午 year generates it: 「则上合君心」 for a memorial (上书,
+    # 上疏) or a petition for rank (封荫, 请封); a 辰 year clashes it: 「太岁冲身象，则忧严谴」.
+    assert court_rulings("功名.上书", "甲午", "甲寅") == {"岁君.上合君心"}
+    assert court_rulings("功名.封荫", "甲午", "甲寅") == {"岁君.上合君心"}
+    assert court_rulings("功名.上书", "丙辰", "甲寅") == {"岁君.忧严谴"}
+    # not a matter of the court (条陈 goes to 将相, 求名 to the examiners)
+    assert court_rulings("功名.条陈", "甲午", "甲寅") == set() and court_rulings("功名", "甲午", "甲寅") == set()
+    # 21.2 「空则可空」: on 甲申 (void 午未) the 午 year is void and pleases no one
+    assert court_rulings("功名.上书", "甲午", "甲申") == set()
+
+
+# --- 22.2 「卦中无而若有」 (「倘卦中飞伏如无用神，而月建值用则有」) ----------------------------------
+
+def test_the_month_supplies_a_relative_absent_from_the_lines_that_count():
+    # 姤 (877777, 乾宫): no wood on its lines; the 寅 妻财 of 乾 hides under static line 2, not under
+    # the 世 (line 1) or a mover (12.4), so 飞伏无.  In a 寅 month the month holds 妻财: present.
+    # Every palace head holds all five phases, so the old reading (no hidden line at all) never held.
+    assert chart_facts("877777", "寅", "甲子", "无而若有") == {("妻财", "月建")}
+    assert ("妻财", "日月") in chart_facts("877777", "寅", "甲子", "本无而有")
+    # a 申 month holds no 妻财; a moving line 2 brings the hidden 寅 into count (伏, not the month)
+    assert chart_facts("877777", "申", "甲子", "无而若有") == set()
+    assert chart_facts("897777", "寅", "甲子", "无而若有") == set()
+    assert ("妻财", "伏") in chart_facts("897777", "寅", "甲子", "本无而有")
+
+
+# --- 28.1 「兄动夺之……而甲寅旬子兄值空，是日果应得会」 ---------------------------------------------
+
+def test_a_robbing_brother_void_on_the_day_of_the_matter_robs_nothing():
+    # 28.1's case: 节之中孚, 寅 month, 辛亥 day, a meeting held on 丁巳 (事日).  The moving 子 兄 of
+    # line 6 is void in the 甲寅 decade of that day: no 「兄弟克我财」.  Without the day of the matter
+    # (or on a day whose decade leaves 子 whole) it robs.
+    rules = lambda **kw: {v["rule"] for v in engine.judge(question="求财", hexagram="节之中孚", month="寅", day="辛亥",
+                                                          **kw).verdicts()}
+    assert "六亲.兄动" not in rules(matter_day="丁巳")
+    assert "六亲.兄动" in rules()
+    assert "六亲.兄动" in rules(matter_day="己巳")      # 甲子 decade: 戌亥 void, 子 whole
+
+
+# --- 30.3 「而败于丑月者，谓未实而丑破之也」「是论丑破未，而不论建丑也」 --------------------------------
+
+def test_the_later_month_that_clashes_the_use_god_breaks_it():
+    # 30.3's case: 大过, 亥 month, 戊午 day, selling goods: of the two 财 (丑 void, 未 whole) the 未 of
+    # line 6 is taken.  In the 丑 month earth is 旺, yet 丑 breaks 未: the goods are cheap.  In a 午
+    # month (fire generates earth) it is in season.
+    def later(month: str):
+        j = engine.judge(question="求财", hexagram="大过", month="亥", day="戊午", matter_month=month)
+        return facts(j, "后时得令"), facts(j, "后时失令"), {v["rule"] for v in j.verdicts() if not v["defeated_by"]}
+    assert (6, "本") in facts(engine.judge(question="求财", hexagram="大过", month="亥", day="戊午"), "用神")
+    got, lost, standing = later("丑")
+    assert (6, "本") in lost and (6, "本") not in got and "遇时.后时得令吉" not in standing
+    got, lost, standing = later("午")
+    assert (6, "本") in got and "遇时.后时得令吉" in standing
+
+
+# --- 32.2 「有而空……犹不有也」 read by 56.5 (= 32.4 「疾病无鬼，须看用爻」) ----------------------------
+
+def test_a_void_ghost_is_no_ghost_for_the_illness():
+    # 震为雷 (788788), asking for oneself: the 世 is line 6, 戌, 相 in a 巳 month.  The only 官鬼 is
+    # the 申 of line 5; on 甲戌 (void 申酉) it is void: 「有而空……犹不有也」, so 无鬼 and 「用旺无鬼，不祈
+    # 亦康」.  On 甲午 the ghost is whole: not 无鬼.
+    void = judge("疾病", "788788", "巳", "甲戌")
+    assert (5, "空") in facts(void, "犹不有") and facts(void, "无鬼")
+    assert (6, "本", "用旺无鬼") in facts(void, "病安")
+    whole = judge("疾病", "788788", "巳", "甲午")
+    assert not facts(whole, "无鬼") and not [v for v in facts(whole, "病安") if v[2] == "用旺无鬼"]
+    # 「卦中虽无而伏于世爻动爻之下……则无犹不无也」: 颐 (788887) has no 官鬼 on its lines, but a 酉
+    # 官鬼 hides under its 世: a ghost, so no 「用旺无鬼」 although the 戌 世 is 旺 in a 戌 month.
+    hidden = judge("疾病", "788887", "戌", "甲子")
+    assert (4, "伏", "伏世") in {v[1:] for v in facts(hidden, "无犹不无")}
+    assert not [v for v in facts(hidden, "病安") if v[2] == "用旺无鬼"]
+
+
+# --- 38.3 「五克世而问疏，若世刑而大凶也」 ---------------------------------------------------------
+
+def test_a_memorial_with_the_world_controlled_by_the_fifth_and_punished():
+    # 既济 (787878): the 世 is line 3, 亥; line 5, 戌 earth, controls it.  A 亥 month punishes the 亥
+    # (自刑): asking about a memorial (上书, 上疏), 「若世刑而大凶也」.  In a 寅 month the 世 is not
+    # punished; and a plain examination question (求名) is no 疏.
+    rules = lambda q, month: {v["rule"] for v in engine.judge(question=q, lines="787878", month=month, day="甲子").verdicts()}
+    assert "三刑.疏世刑" in rules("功名.上书", "亥")
+    assert "三刑.疏世刑" not in rules("功名.上书", "寅")
+    assert "三刑.疏世刑" not in rules("功名", "亥")
+
+
+# --- 42.10 「化空退而不碍」: a use god on the day is not hindered by its retreat (16.4) ------------
+
+def test_a_use_god_on_the_day_changing_into_its_retreat_is_not_hindered():
+    # 乾之夬 (777779): line 6, 戌, changes into 未, its retreat.  On 甲戌 (void 申酉) the 戌 is the day
+    # and the 未 whole: 「化空退而不碍」 (16.3's 「戌乃日辰，物无可伤」), so no 「化退……未易得志」.  On 丙寅
+    # the 戌 stands on neither day nor month: the retreat tells.
+    on_day = {c.rule for c in chart_with_layer("777779", "寅", "甲戌", 6, "本").conclusions}
+    assert "进退.欲进而退" not in on_day
+    off_day = {c.rule for c in chart_with_layer("777779", "寅", "丙寅", 6, "本").conclusions}
+    assert "进退.欲进而退" in off_day
+
+
+# --- 42.9 「飞神破散，伏神虽生旺而无功也」 -----------------------------------------------------------
+
+def test_a_hidden_use_god_under_a_broken_flying_line_achieves_nothing():
+    # 乾 (static), the 用神 hidden under line 6 (戌).  In a 辰 month the 戌 is broken: the hidden line is
+    # 相, a full good grade, yet 「无功」.  In a 午 month the 戌 is whole: its grade stands.
+    broken = chart_with_layer("777777", "辰", "甲子", 6, "伏")
+    rules = {c.rule for c in broken.conclusions}
+    assert "用神断.伏无功" in rules and "用神断.全吉" not in rules
+    whole = {c.rule for c in chart_with_layer("777777", "午", "甲子", 6, "伏").conclusions}
+    assert "用神断.伏无功" not in whole
+    # a half good grade gives way too (778788, 子 month: the hidden line of line 4 is 旺相空)
+    half = {c.rule for c in chart_with_layer("778788", "子", "甲子", 4, "伏").conclusions}
+    assert "用神断.伏无功" in half and "用神断.旺相空" not in half
+
+
+def chart_with_layer(lines: str, month: str, day: str, position: int, layer: str):
+    from engine.chart import base_facts
+    from engine.facts import Fact
+
+    e = load_engine()
+    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, layer))]
+    return e.evaluate(base)
+
+
+# --- 42.10 「动变克之，日月生之，如被溺而得援」 in the eighteen grades ---------------------------------
+
+def test_a_use_god_controlled_by_a_mover_but_supported_by_the_month_is_rescued():
+    # 779997, 卯 month, 甲戌 day: line 2 (寅 wood) is controlled by a moving line and supported by the
+    # 卯 month (扶): 「如被溺而得援」 -- the grade 旺 (it had no grade at all: 旺 and 相 asked for no
+    # control by anyone).
+    r = chart_with_layer("779997", "卯", "甲戌", 2, "本")
+    assert (2, "本", "被溺得援") in {f.values for f in r.facts("日月动变")}
+    assert {f.values for f in r.facts("用神法")} == {(2, "本", "旺")}
+    # the month's own control is still a blemish, not 旺: the same line in a 申 month
+    r = chart_with_layer("779997", "申", "甲戌", 2, "本")
+    assert (2, "本", "旺") not in {f.values for f in r.facts("用神法")}
+
+
+# --- 15.4 「升降不及进退之力」 --------------------------------------------------------------------
+
+def test_advance_and_retreat_outweigh_rise_and_fall():
+    # 768777 in a 辰 month, the 用神 on line 2: a true fall while 休囚 (「降而更凶」) and a change into
+    # its advance (「化进有日昌之势」): the two rule opposite ways, and the advance decides.
+    r = chart_with_layer("768777", "辰", "甲子", 2, "本")
+    assert {"升降.降而更凶", "进退.欲进而进"} <= {c.rule for c in r.conclusions}
+    below = load_engine().program.method.below
+    assert below["进退.欲进而进"]["升降.降而更凶"] == "进退胜升降"
+    assert "进退.欲进而进" not in below.get("升降.降而更凶", {})
+
+
+# --- 11.5 「中有制伏而克不相继者」: a control cut off in its chain harms nothing ----------------------
+
+def test_a_controlling_mover_itself_controlled_does_not_harm():
+    # 11.5's case 临之蛊 (976886): 巳 丑 酉 move; the 酉 (line 6) would control the 卯 of line 2, but the
+    # moving 巳 controls the 酉: 「而酉反被巳制，不续其克，反得其用是也」.  With the 酉 moving alone
+    # (778886) its control harms the 卯.
+    cut = chart_facts("976886", "寅", "甲子", "伤")
+    assert (2, "本", "动克") not in cut and (2, "本") in chart_facts("976886", "寅", "甲子", "克断")
+    assert (2, "本", "动克") in chart_facts("778886", "寅", "甲子", "伤")
+
+
+# --- 9.2 「故行人遇合当归」 (「卦身为卦根事主，合有得见得成之象」) ------------------------------------
+
+def test_the_hexagram_body_combined_brings_the_traveller_home():
+    # 临 (778888): a yang 世 on line 2 puts the 卦身 on 丑, carried by lines 3 and 4.  A 子 day combines
+    # 丑: 「行人遇合当归」.  On a 寅 day nothing combines it; and a letter (音信) is not the traveller.
+    rules = lambda day, q="行人": {v["rule"] for v in engine.judge(question=q, lines="778888", month="寅", day=day, about="父").verdicts()}
+    assert "身法.行人遇合" in rules("甲子")
+    assert "身法.行人遇合" not in rules("丙寅")
+    assert "身法.行人遇合" not in rules("甲子", "行人.音信")
+
+
+def test_the_bodies_ills_include_break_clash_and_scattering():
+    # 9.3 「若夫世身之用，空主疑，动主乱，破主败，冲主变，散主失也」: 临's 世 is 卯 (line 2), so its 世身 is
+    # line 4 (丑).  In a 未 month the 丑 is broken: 败; in a 寅 month on a 未 day it is clashed: 变.
+    assert ("世身", "败") in chart_facts("778888", "未", "甲子", "身病")
+    assert ("世身", "变") in chart_facts("778888", "寅", "乙未", "身病")
+    assert not {v for v in chart_facts("778888", "寅", "甲子", "身病") if v[1] in ("败", "变")}
+
+
+# --- 10.1 「通问为断绝」 (「世应当中两间爻，发动所求多阻隔是也」) -------------------------------------
+
+def test_a_moving_between_line_cuts_off_the_letter():
+    # 乾: 世 6, 应 3, the between-lines 4 and 5 (「如乾四五为间」).  Line 4 moving: asking after a letter,
+    # 「通问为断绝」; all static, or asking after the traveller himself, no such ruling.
+    rules = lambda lines, q: {v["rule"] for v in engine.judge(question=q, lines=lines, month="寅", day="甲子").verdicts()}
+    assert "间爻.通问断绝" in rules("777977", "行人.音信")
+    assert "间爻.通问断绝" not in rules("777777", "行人.音信")
+    assert "间爻.通问断绝" not in rules("777977", "行人")
+
+
+# --- 7.5 「青龙为仁，金克木则吉而不吉」 (the 白虎's half: see 07-六神.ym and case B53-01) ---------
+
+def test_a_checked_green_dragon_is_no_good_companion():
+    # On a 丁 day the 青龙 sits on line 6.  升 (877886): line 6 is the 酉 官鬼, metal, which checks the
+    # dragon (「龙避金爻也」, 「金克木则吉而不吉」): the moving ghost is no 「青龙良伴」 but a moving ghost.
+    # 大有 (777789): line 6 is the 巳 官鬼, fire: 「青龙良伴也」 holds.
+    def rulings(lines):
+        j = engine.judge(question="行人.安危", lines=lines, month="寅", day="丁卯", about="父")
+        return {v["rule"]: bool(v["defeated_by"]) for v in j.verdicts() if v["rule"].startswith("安危.")}
+    checked = rulings("877886")
+    assert checked["安危.青龙"] is True and checked["安危.鬼神"] is False
+    free = rulings("777789")
+    assert free["安危.青龙"] is False and free["安危.鬼神"] is True
+
+
+# --- 20.2 「但化用而逢日月动变生扶则有，克破则无」 ------------------------------------------------------
+
+def test_a_stem_transformation_with_no_support_supplies_nothing():
+    # 777678, 丙子 month, 癸未 day: the moving line 4 transforms with a stem of the day or month into
+    # the phase of 父母, a relative neither flying nor hidden where it counts; but nothing (day, month,
+    # mover, change) generates or matches that phase: not 有, so no 化用.  观之萃 (the book's case) is.
+    assert {v[0] for v in chart_facts("777678", "丙子", "癸未", "干化")} == {4}
+    assert chart_facts("777678", "丙子", "癸未", "干化有") == set()
+    assert chart_facts("777678", "丙子", "癸未", "干化用") == set()
+    case = engine.chart(hexagram="观之萃", year="辛卯", month="丙申", day="丙子").result
+    assert {f.values for f in case.facts("干化用")} == {(4, "子孙"), (6, "子孙")}
