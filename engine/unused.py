@@ -44,4 +44,10 @@ def unused(program: Program) -> list[Diagnostic]:
         warnings.append(Diagnostic(declaration.span, f"predicate {name} is derived but no rule, verdict or output "
                                    "reads it: make it count where the book says, or record why it is only shown "
                                    "(shown \"…\" on its declaration)", severity="warning"))
+    # A reason for only showing a predicate goes stale when a later chapter reads it.
+    for name in sorted(read & set(program.declarations)):
+        declaration = program.declarations[name]
+        if declaration.shown:
+            warnings.append(Diagnostic(declaration.span, f"predicate {name} is declared shown (nothing reads it) but "
+                                       "a rule or an answer now reads it: drop its shown \"…\"", severity="warning"))
     return sorted(warnings, key=lambda d: (d.span.file, d.span.line, d.span.column))

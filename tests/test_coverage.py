@@ -119,3 +119,14 @@ def test_unused_predicate_with_a_reason_is_not_reported(tmp_path, capsys):
     assert main(["check", str(tmp_path), "--json"]) == 0
     (warning,) = json.loads(capsys.readouterr().out)["warnings"]
     assert (warning["line"], warning["column"]) == (3, 11) and "破象" in warning["message"]
+
+
+def test_a_shown_predicate_a_rule_now_reads_is_a_stale_reason(tmp_path, capsys):
+    """`shown "why"` says nothing reads the predicate; once a rule (a later chapter) reads it, the
+    reason is stale and `yimao check` says so at the declaration."""
+    text = UNREAD.replace('"what the break shows"', '"what the break shows" shown "an image for the reader"')
+    write(tmp_path, text + 'rule 月破.散断 when 破象(位: P, 象: 散) then 断 凶 "散"\n')
+    assert main(["check", str(tmp_path), "--json"]) == 0
+    (warning,) = json.loads(capsys.readouterr().out)["warnings"]
+    assert (warning["line"], warning["column"]) == (3, 11)
+    assert "破象 is declared shown (nothing reads it) but a rule or an answer now reads it" in warning["message"]
