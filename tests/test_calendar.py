@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lunardate import LunarDate
 
-from engine.calendar import (
+from yimao.calendar import (
     BEIJING,
     BRANCHES,
     STEMS,
@@ -20,8 +20,8 @@ from engine.calendar import (
     month_stem_for,
     solar_term_instant,
 )
-from engine.errors import UsageError
-from engine.inputs import add_chart_arguments, moment_from_args
+from yimao.errors import UsageError
+from yimao.inputs import add_chart_arguments, moment_from_args
 
 deterministic = settings(derandomize=True, deadline=None, max_examples=60)
 MINUTE = timedelta(minutes=1)

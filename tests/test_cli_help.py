@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import build_parser, main
-from engine.commands.completion import _commands
+from yimao.cli import build_parser, main
+from yimao.commands.completion import _commands
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import engine
-from engine.rulebook import load_engine
+import yimao
+from yimao.rulebook import load_engine
 
 
 @lru_cache(maxsize=None)
 def judge(question: str, lines: str, month: str, day: str, about: str = "自"):
-    return engine.judge(question=question, about=about, lines=lines, month=month, day=day)
+    return yimao.judge(question=question, about=about, lines=lines, month=month, day=day)
 
 
 def facts(j, predicate: str) -> set[tuple]:
@@ -68,7 +68,7 @@ def test_a_month_broken_use_god_is_rescued_by_the_day_not_by_the_month():
 def judged(capsys, *argv: str) -> dict:
     import json
 
-    from engine.cli import main
+    from yimao.cli import main
 
     assert main(["judge", *argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
@@ -114,7 +114,7 @@ def test_period_and_born_reach_the_pregnancy_rules(capsys):
 
 
 def test_bad_question_inputs_are_one_line_errors(capsys):
-    from engine.cli import main
+    from yimao.cli import main
 
     chart = ["judge", "--question", "疾病", "--lines", "777777", "--month", "申", "--day", "丁酉"]
     for flag, value in [("--course", "中"), ("--period", "是"), ("--matter-month", "甲"), ("--matter-day", "甲丑"),
@@ -139,7 +139,7 @@ def test_false_trigram_reversal_does_not_kill_the_family_member():
 # --- 34.2 「空冲则实」: the void the clash finds, before it fills it ----------------------------
 
 def chart_facts(lines: str, month: str, day: str, predicate: str) -> set[tuple]:
-    return {f.values for f in engine.chart(lines=lines, month=month, day=day).result.facts(predicate)}
+    return {f.values for f in yimao.chart(lines=lines, month=month, day=day).result.facts(predicate)}
 
 
 def test_a_fully_filled_void_is_still_a_void_clash():
@@ -164,7 +164,7 @@ def test_a_half_filled_void_flying_line_lets_its_hidden_line_out_by_half():
 
 def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
     # 787777, 午 month, 戊辰 day: the void 戌 of line 6 is clashed by 辰 (墓冲: filled in full).
-    r = engine.chart(lines="787777", month="午", day="戊辰").result
+    r = yimao.chart(lines="787777", month="午", day="戊辰").result
     assert (6, "本", "全") in {f.values for f in r.facts("冲实")}
     assert (6, "不出") in {f.values for f in r.facts("伏出")}
     assert ("飞伏.能出飞空", "飞伏.飞冲实") in {(d.rule, d.by_rule) for d in r.defeats}
@@ -173,11 +173,11 @@ def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
 # --- 17.2 「死绝无救」 rescued the way 31.5 rescues ---------------------------------------------
 
 def use_god_facts(lines: str, month: str, day: str, position: int, predicate: str) -> set[tuple]:
-    from engine.chart import base_facts
-    from engine.facts import Fact
+    from yimao.chart import base_facts
+    from yimao.facts import Fact
 
     e = load_engine()
-    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
+    base = base_facts(e, yimao.cast(lines=lines), yimao.moment(month=month, day=day)) + [Fact("用神", (position, "本"))]
     return {f.values for f in e.evaluate(base).facts(predicate)}
 
 
@@ -191,10 +191,10 @@ def test_dead_on_the_day_but_generated_by_the_month_is_not_absent():
 # --- 27.1 「及动化冲亦散」 only for a true 反吟 of the line (13.5) --------------------------------
 
 def chart_with(lines: str, month: str, day: str):
-    from engine.chart import base_facts
+    from yimao.chart import base_facts
 
     e = load_engine()
-    return e.evaluate(base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)))
+    return e.evaluate(base_facts(e, yimao.cast(lines=lines), yimao.moment(month=month, day=day)))
 
 
 def test_a_change_into_a_void_clash_does_not_scatter():
@@ -223,7 +223,7 @@ def test_a_half_broken_static_line_is_not_rescued_from_extinction():
 # --- 41.3 「若此者，不复论子官也」: 征伐's hexagrams are taboos above the use god -----------------
 
 def test_war_hexagrams_are_taboos_that_set_the_use_god_aside():
-    taboo = lambda hexagram: {f.values for f in engine.chart(hexagram=hexagram, month="寅", day="甲子").result.facts("卦验专忌")}
+    taboo = lambda hexagram: {f.values for f in yimao.chart(hexagram=hexagram, month="寅", day="甲子").result.facts("卦验专忌")}
     assert ("征伐", "覆军之败") in taboo("明夷")
     assert ("征伐", "汔地之囿") in taboo("蹇")
     assert not [v for v in taboo("需") if v[0] == "征伐"]
