@@ -1,9 +1,9 @@
 """yimao: a declarative rule engine for 《易冒》 (程良玉, 1660s).
 
-The API mirrors the CLI: `engine.cast(...)`, `engine.chart(...)` take the same inputs as the
+The API mirrors the CLI: `yimao.cast(...)`, `yimao.chart(...)` take the same inputs as the
 flags of `yimao cast` and `yimao chart`, and `.to_dict()` gives the `--json` output.  Each call
 reuses the engine this process loaded for its rulebook while the rule files are unchanged; a caller
-may also load one (`engine.load_engine(...)`) and pass it as `engine=`.
+may also load one (`yimao.load_engine(...)`) and pass it as `engine=`.
 """
 
 from .book import load_book
@@ -11,4 +11,13 @@ from . import cast as _cast_module  # noqa: F401  (bind the module before the fu
 from .api import cast, chart, judge, moment
 from .rulebook import load_engine
 
-__all__ = ["load_book", "cast", "chart", "judge", "moment", "load_engine"]
+__all__ = ["load_book", "cast", "chart", "judge", "moment", "load_engine", "__version__"]
+
+
+def __getattr__(name: str) -> str:
+    """`yimao.__version__`, read from the installed metadata only when asked (importlib.metadata
+    costs some 20 ms of every command's start-up)."""
+    if name == "__version__":
+        from .version import package_version
+        return package_version()
+    raise AttributeError(f"module 'yimao' has no attribute {name!r}")

@@ -35,7 +35,7 @@ from .ir import Value
 from .joincache import FOLDER as JOIN, JoinStore
 from .paths import book_dir, grammar_dir
 
-FORMAT = "8"
+FORMAT = "9"  # 9: the package is yimao (pickles name their classes by module)
 ENGINES = "engines"
 KEEP = 8  # engines kept by housekeeping, the most recently used first
 SLACK = 4  # housekeeping runs when this many more engines than KEEP have gathered (not after every edit)

@@ -15,7 +15,7 @@ from functools import cache
 from .cachestore import cache_dir, code_digest, dumps, read_file, read_value, write_file
 from .paths import grammar_dir
 
-FORMAT = "1"
+FORMAT = "2"  # 2: the package is yimao (pickles name their classes by module)
 FOLDER = "front"
 # The modules a file's IR depends on: any change to them makes every file parse again.
 _FRONT_SOURCES = ("lang.py", "ir.py", "diagnostics.py", "cachestore.py", "frontcache.py")

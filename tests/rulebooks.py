@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from engine.facts import Fact
-from engine.rulebook import check_files, load_engine
+from yimao.facts import Fact
+from yimao.rulebook import check_files, load_engine
 
 INPUTS = """
 input 爻(位, 值)
@@ -69,7 +69,7 @@ def chart_facts(branches: str = "子寅辰午申戌", values: str = "777777", mo
 
 def cached_rulebook(tmp_path: Path, monkeypatch, text: str) -> Path:
     """A rulebook folder holding `text`, its on-disk cache in tmp_path/cache (writable)."""
-    from engine import cachestore
+    from yimao import cachestore
 
     monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setitem(cachestore._state, "writable", True)

@@ -13,17 +13,17 @@ from datetime import datetime, timedelta
 
 import pytest
 
-import engine
-from engine.api import evaluate_chart
-from engine.backends import durable
-from engine.backends.durable import DurableEngine, Refused, unavailable
-from engine.backends.layer import load_chart_layer
-from engine.cast import Cast
-from engine.chart import base_facts
-from engine.cli import main
-from engine.evaluate import fact_sort_key
-from engine.facts import Fact
-from engine.rulebook import load_engine
+import yimao
+from yimao.api import evaluate_chart
+from yimao.backends import durable
+from yimao.backends.durable import DurableEngine, Refused, unavailable
+from yimao.backends.layer import load_chart_layer
+from yimao.cast import Cast
+from yimao.chart import base_facts
+from yimao.cli import main
+from yimao.evaluate import fact_sort_key
+from yimao.facts import Fact
+from yimao.rulebook import load_engine
 from rulebooks import CHONG, chart_facts, write
 
 REASON = unavailable()
@@ -53,7 +53,7 @@ def all_lines() -> list[tuple[int, ...]]:
 def dated_moment(seed: int):
     rng = random.Random(seed)
     when = datetime(1950, 1, 1) + timedelta(minutes=rng.randrange(100 * 365 * 24 * 60))
-    return engine.moment(date=when.strftime("%Y-%m-%dT%H:%M") + "+08:00")
+    return yimao.moment(date=when.strftime("%Y-%m-%dT%H:%M") + "+08:00")
 
 
 def ganzhi_moment(seed: int):
@@ -61,7 +61,7 @@ def ganzhi_moment(seed: int):
     so chapter 4's `not 节气(名: _)` rule decides the 乾/坤 stems."""
     rng = random.Random(seed)
     day = rng.randrange(60)
-    return engine.moment(month=rng.choice(BRANCHES), day=STEMS[day % 10] + BRANCHES[day % 12])
+    return yimao.moment(month=rng.choice(BRANCHES), day=STEMS[day % 10] + BRANCHES[day % 12])
 
 
 def facts_of(layer, lines: tuple[int, ...], moment) -> list[Fact]:
@@ -140,7 +140,7 @@ def test_chart_json_is_our_engines_on_the_chart_layer(capsys, layer):
     assert code == 0, err
     data = json.loads(out)
     cast = Cast.from_lines("877987")
-    expected = evaluate_chart(layer.engine, cast, engine.moment(month="申", day="丁酉"), "ours").to_dict()
+    expected = evaluate_chart(layer.engine, cast, yimao.moment(month="申", day="丁酉"), "ours").to_dict()
     assert data["conventions"].pop("rulebook").startswith("chart layer (chapters 1-10)")
     expected["conventions"].pop("rulebook")
     assert data.pop("schema_version") == 1
@@ -153,7 +153,7 @@ def test_facts_json_is_our_engines_on_the_chart_layer(capsys, layer):
     code, out, err = run_cli(capsys, ["facts", "--lines", "877987", "--date", "2024-02-04T16:30+08:00",
                                       "--json", "--backend", "durable"])
     assert code == 0, err
-    result = layer.engine.evaluate(facts_of(layer, (8, 7, 7, 9, 8, 7), engine.moment(date="2024-02-04T16:30+08:00")))
+    result = layer.engine.evaluate(facts_of(layer, (8, 7, 7, 9, 8, 7), yimao.moment(date="2024-02-04T16:30+08:00")))
     expected = [{"predicate": f.predicate, "args": result.args(f)} for f in sorted(result.facts(), key=fact_sort_key)]
     assert json.loads(out)["facts"] == expected
 

@@ -4,9 +4,9 @@ import json
 import pytest
 
 import check_index
-from engine.book import CitationError, load_book, quote_in
-from engine.cli import main
-from engine.paths import book_dir
+from yimao.book import CitationError, load_book, quote_in
+from yimao.cli import main
+from yimao.paths import book_dir
 
 
 def test_index_matches_source_text():

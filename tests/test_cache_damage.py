@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from engine import cachestore, rulebook
-from engine.facts import Fact
+from yimao import cachestore, rulebook
+from yimao.facts import Fact
 from rulebooks import MONTH_BREAK, cached_rulebook, write
 
 TEXT = MONTH_BREAK
@@ -22,8 +22,8 @@ BASE = [Fact("纳甲", (1, "子")), Fact("纳甲", (2, "丑")), Fact("纳甲", (
 SCRIPT = textwrap.dedent("""
     import json, sys
     from pathlib import Path
-    from engine.facts import Fact
-    from engine.rulebook import load_engine
+    from yimao.facts import Fact
+    from yimao.rulebook import load_engine
     folder, cache, damage = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
     engine = load_engine([folder])
     if damage == "truncate":

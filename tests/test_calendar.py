@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lunardate import LunarDate
 
-from engine.calendar import (
+from yimao.calendar import (
     BEIJING,
     BRANCHES,
     STEMS,
@@ -20,8 +20,8 @@ from engine.calendar import (
     month_stem_for,
     solar_term_instant,
 )
-from engine.errors import UsageError
-from engine.inputs import add_chart_arguments, moment_from_args
+from yimao.errors import UsageError
+from yimao.inputs import add_chart_arguments, moment_from_args
 
 deterministic = settings(derandomize=True, deadline=None, max_examples=60)
 MINUTE = timedelta(minutes=1)
@@ -417,7 +417,7 @@ def _tyme4py_reckoning(beijing: datetime, day_boundary: str) -> dict:
     """The oracle: tyme4py's own lunar hour (what `_reckon` asked it for every chart before)."""
     from tyme4py.solar import SolarTime
 
-    from engine.calendar import term_instant
+    from yimao.calendar import term_instant
 
     solar = SolarTime.from_ymd_hms(beijing.year, beijing.month, beijing.day, beijing.hour, beijing.minute, beijing.second)
     hour = solar.get_sixty_cycle_hour()
@@ -436,7 +436,7 @@ def _tyme4py_reckoning(beijing: datetime, day_boundary: str) -> dict:
        st.sampled_from(["23:00", "00:00"]))
 def test_the_arithmetic_reckoning_is_tyme4pys(naive, boundary):
     """Pillars by arithmetic over each year's term instants give what tyme4py's lunar hour gives."""
-    from engine.calendar import _reckon
+    from yimao.calendar import _reckon
 
     beijing = naive.replace(microsecond=0, tzinfo=timezone(timedelta(hours=8)))
     assert _reckon(beijing, boundary) == _tyme4py_reckoning(beijing, boundary)
@@ -446,7 +446,7 @@ def test_the_arithmetic_reckoning_is_tyme4pys(naive, boundary):
 def test_the_arithmetic_reckoning_at_every_term_and_midnight_edge(year):
     """A second before, at, and after each of a year's 24 term instants, and around 23:00 and
     midnight of those days, under both boundaries."""
-    from engine.calendar import _reckon, _terms_of
+    from yimao.calendar import _reckon, _terms_of
 
     zone = timezone(timedelta(hours=8))
     for instant, _ in _terms_of(year):

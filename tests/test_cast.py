@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cast import BACK, FACE, LINE_NAMES, Cast, all_tosses, line_of_toss, split_coins
-from engine.errors import UsageError
-from engine.inputs import add_chart_arguments, cast_from_args
+from yimao.cast import BACK, FACE, LINE_NAMES, Cast, all_tosses, line_of_toss, split_coins
+from yimao.errors import UsageError
+from yimao.inputs import add_chart_arguments, cast_from_args
 
 deterministic = settings(derandomize=True, deadline=None, max_examples=200)
 line_values = st.lists(st.sampled_from((6, 7, 8, 9)), min_size=6, max_size=6)

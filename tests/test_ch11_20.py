@@ -13,10 +13,10 @@ from functools import cache
 
 import pytest
 
-import engine
-from engine.chart import base_facts
-from engine.facts import Fact
-from engine.rulebook import load_engine
+import yimao
+from yimao.chart import base_facts
+from yimao.facts import Fact
+from yimao.rulebook import load_engine
 
 BR = "子丑寅卯辰巳午未申酉戌亥"
 PHASE = dict(zip(BR, "水土木木土火火土金金土水"))
@@ -37,8 +37,8 @@ def _engine():
 
 def evaluate(hexagram: str, month: str | None = None, day: str | None = None, *extra: Fact, solar_term: str | None = None):
     e = _engine()
-    moment = engine.moment(month=month, day=day) if (month or day) else None
-    base = base_facts(e, engine.cast(hexagram=hexagram), moment) if moment else base_facts(e, engine.cast(hexagram=hexagram), None)
+    moment = yimao.moment(month=month, day=day) if (month or day) else None
+    base = base_facts(e, yimao.cast(hexagram=hexagram), moment) if moment else base_facts(e, yimao.cast(hexagram=hexagram), None)
     if solar_term:
         base = [f for f in base if f.predicate != "节气"] + [Fact("节气", (solar_term,))]
     return e.evaluate(base + list(extra))
@@ -498,8 +498,8 @@ def test_the_dragon_derives_the_five_transformations():
 
 def test_stem_transformation_supplies_a_missing_relative():
     e = _engine()
-    moment = engine.moment(year="辛卯", month="丙申", day="丙子")
-    r = e.evaluate(base_facts(e, engine.cast(hexagram="观之萃"), moment))
+    moment = yimao.moment(year="辛卯", month="丙申", day="丙子")
+    r = e.evaluate(base_facts(e, yimao.cast(hexagram="观之萃"), moment))
     assert {(p, w) for p, w, _, _ in facts(r, "干化")} == {(4, "日"), (4, "月"), (6, "日"), (6, "月")}
     assert facts(r, "干化用") == {(4, "子孙"), (6, "子孙")}
     assert facts(r, "干化有") == {(4,), (6,)} and not facts(r, "干化无")

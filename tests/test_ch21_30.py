@@ -12,10 +12,10 @@ from functools import cache
 
 import pytest
 
-import engine
-from engine.chart import base_facts
-from engine.facts import Fact
-from engine.rulebook import load_engine
+import yimao
+from yimao.chart import base_facts
+from yimao.facts import Fact
+from yimao.rulebook import load_engine
 
 BR = "子丑寅卯辰巳午未申酉戌亥"
 PHASE = dict(zip(BR, "水土木木土火火土金金土水"))
@@ -30,8 +30,8 @@ def _engine():
 
 def evaluate(hexagram: str, month: str, day: str, *extra: Fact, year: str | None = None):
     e = _engine()
-    moment = engine.moment(month=month, day=day, year=year)
-    return e.evaluate(base_facts(e, engine.cast(hexagram=hexagram), moment) + list(extra))
+    moment = yimao.moment(month=month, day=day, year=year)
+    return e.evaluate(base_facts(e, yimao.cast(hexagram=hexagram), moment) + list(extra))
 
 
 def facts(result, predicate: str) -> set[tuple]:
@@ -287,7 +287,7 @@ def test_two_appearances():
 
 @pytest.mark.parametrize("chapter", range(21, 31))
 def test_chapters_fully_accounted(chapter):
-    from engine.book import load_book
-    from engine.coverage import coverage
+    from yimao.book import load_book
+    from yimao.coverage import coverage
     row = coverage(_engine().program, load_book(), [chapter])["chapters"][0]
     assert row["untouched"] == []

@@ -13,10 +13,10 @@ from functools import cache
 
 import pytest
 
-import engine
-from engine.chart import base_facts
-from engine.facts import Fact
-from engine.rulebook import load_engine
+import yimao
+from yimao.chart import base_facts
+from yimao.facts import Fact
+from yimao.rulebook import load_engine
 
 BR = "子丑寅卯辰巳午未申酉戌亥"
 BIRTH = {"金": "巳", "木": "亥", "火": "寅", "水": "申", "土": "申"}  # 31.1 长生法
@@ -31,9 +31,9 @@ def _engine():
 @cache
 def run(hexagram=None, lines=None, month=None, day=None, facts=()):
     e = _engine()
-    cast = engine.cast(hexagram=hexagram) if hexagram else engine.cast(lines=lines)
+    cast = yimao.cast(hexagram=hexagram) if hexagram else yimao.cast(lines=lines)
     extra = [Fact(p, v) for p, v in facts]
-    return e.evaluate(base_facts(e, cast, engine.moment(month=month, day=day)) + extra)
+    return e.evaluate(base_facts(e, cast, yimao.moment(month=month, day=day)) + extra)
 
 
 def has(result, predicate, *values):

@@ -13,11 +13,11 @@ from functools import cache
 
 import pytest
 
-import engine
-from engine.book import load_book
-from engine.chart import base_facts
-from engine.facts import Fact
-from engine.rulebook import load_engine
+import yimao
+from yimao.book import load_book
+from yimao.chart import base_facts
+from yimao.facts import Fact
+from yimao.rulebook import load_engine
 
 BR = "子丑寅卯辰巳午未申酉戌亥"
 ST = "甲乙丙丁戊己庚辛壬癸"
@@ -557,8 +557,8 @@ def test_heavenly_pardon_is_a_day():
 
 def chart_result(hexagram=None, lines=None, extra=(), **moment):
     e = rulebook()
-    the_cast = engine.cast(hexagram=hexagram, lines=lines)
-    return e.evaluate(base_facts(e, the_cast, engine.moment(**moment)) + list(extra))
+    the_cast = yimao.cast(hexagram=hexagram, lines=lines)
+    return e.evaluate(base_facts(e, the_cast, yimao.moment(**moment)) + list(extra))
 
 
 def holds(result, predicate, *values):

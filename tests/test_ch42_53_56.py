@@ -1,5 +1,5 @@
 """Chapters 42 (用神), 53 (胎产) and 56 (疾病): the generic choice of the 用神, the eighteen grades,
-the illness and birth verdicts with their timing, on concrete charts through `engine.judge`."""
+the illness and birth verdicts with their timing, on concrete charts through `yimao.judge`."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from functools import lru_cache
 
 import pytest
 
-import engine
+import yimao
 
 
 @lru_cache(maxsize=None)
 def judge(question: str, about: str, hexagram: str, month: str, day: str | None = None, birth_year: str | None = None):
-    return engine.judge(question=question, about=about, hexagram=hexagram, month=month, day=day, birth_year=birth_year)
+    return yimao.judge(question=question, about=about, hexagram=hexagram, month=month, day=day, birth_year=birth_year)
 
 
 def use_gods(j) -> set[tuple[int, str]]:

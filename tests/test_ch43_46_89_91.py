@@ -1,6 +1,6 @@
 """Chapters 43 国朝, 44 征伐, 45 天时, 46 年时, 89 防患, 90 避乱, 91 修道: for each question and
 sub-question a chart the book answers one way and a chart it answers the other, through
-`engine.judge` (each chart judged once and cached)."""
+`yimao.judge` (each chart judged once and cached)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from functools import cache
 
 import pytest
 
-import engine
+import yimao
 
 
 @cache
 def judged(question: str, hexagram: str, month: str, day: str, about: str | None = None):
-    return engine.judge(question=question, about=about, hexagram=hexagram, month=month, day=day)
+    return yimao.judge(question=question, about=about, hexagram=hexagram, month=month, day=day)
 
 
 def answer(question: str, hexagram: str, month: str, day: str, about: str | None = None, axis: str | None = None):
@@ -343,9 +343,9 @@ def test_the_quiet_hexagrams_outweigh_the_ghost():
 def test_disciple_in_the_tomb_of_his_birth_year():
     # 91.4 「命墓恐彼不能传持」: 乾 on a 甲戌 day, born in a 午 year -- the 午 官鬼 (line 4) carries the
     # birth year into its tomb (戌); born in a 子 year, no 命墓.
-    tomb = engine.judge(question="修道.传法", hexagram="乾", month="寅", day="甲戌", birth_year="午")
+    tomb = yimao.judge(question="修道.传法", hexagram="乾", month="寅", day="甲戌", birth_year="午")
     assert any(v["rule"] == "传法.命墓" and not v["defeated_by"] for v in tomb.verdicts())
-    free = engine.judge(question="修道.传法", hexagram="乾", month="寅", day="甲戌", birth_year="子")
+    free = yimao.judge(question="修道.传法", hexagram="乾", month="寅", day="甲戌", birth_year="子")
     assert not any(v["rule"] == "传法.命墓" for v in free.verdicts())
 
 

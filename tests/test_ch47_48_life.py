@@ -12,11 +12,11 @@ from functools import cache
 
 import pytest
 
-import engine
-from engine.api import evaluate_chart
-from engine.errors import UsageError
-from engine.judge import Judgement, parse_question
-from engine.rulebook import load_engine
+import yimao
+from yimao.api import evaluate_chart
+from yimao.errors import UsageError
+from yimao.judge import Judgement, parse_question
+from yimao.rulebook import load_engine
 
 
 @cache
@@ -30,7 +30,7 @@ def judged(question, hexagram, month, day, year=None, birth_year=None, matter_ye
     """The answers (sub-question, answer) and the chart's facts, as `yimao judge` would give them."""
     e = _engine(school)
     q = parse_question(e.program, question, None, birth_year, None, matter_year=matter_year, age=age, member=member)
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(year=year, month=month, day=day), "test",
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(year=year, month=month, day=day), "test",
                            q.facts())
     judgement = Judgement(q, chart)
     return {"answers": judgement.to_dict()["answers"], "missing": judgement.to_dict().get("missing"),

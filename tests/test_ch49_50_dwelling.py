@@ -10,10 +10,10 @@ from functools import cache
 
 import pytest
 
-import engine
-from engine.api import evaluate_chart
-from engine.judge import Judgement, parse_question
-from engine.rulebook import load_engine
+import yimao
+from yimao.api import evaluate_chart
+from yimao.judge import Judgement, parse_question
+from yimao.rulebook import load_engine
 
 
 @cache
@@ -28,9 +28,9 @@ def judged(question, hexagram, month, day, about=None, term=None, school="易冒
     q = parse_question(e.program, question, about, None, None)
     extra = q.facts()
     if term:
-        from engine.facts import Fact
+        from yimao.facts import Fact
         extra = extra + [Fact("节气", (term,))]
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", extra)
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", extra)
     return {"answers": Judgement(q, chart).to_dict()["answers"], "result": chart.result}
 
 
@@ -174,7 +174,7 @@ def test_v40_old_transmission_reads_the_spot_on_line_two():
 def judged_on(question, hexagram, date, school="易冒"):
     e = _engine(school)
     q = parse_question(e.program, question, None, None, None)
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(date=date), "test", q.facts())
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(date=date), "test", q.facts())
     return {"answers": Judgement(q, chart).to_dict()["answers"], "result": chart.result}
 
 

@@ -1,17 +1,17 @@
 """Chapters 51 家宅, 52 婚姻 and 54 抚养: for each sub-question a chart where the book's answer goes
-one way and one where it goes the other, through `engine.judge`."""
+one way and one where it goes the other, through `yimao.judge`."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-import engine
+import yimao
 
 
 @lru_cache(maxsize=None)
 def judged(question: str, hexagram: str, month: str, day: str, about: str | None = None, asker: str | None = None,
            birth_year: str | None = None):
-    return engine.judge(question=question, hexagram=hexagram, month=month, day=day, about=about, asker=asker,
+    return yimao.judge(question=question, hexagram=hexagram, month=month, day=day, about=about, asker=asker,
                         birth_year=birth_year)
 
 
@@ -65,9 +65,9 @@ def test_household_fortune_people_over_house_and_house_over_people():
 # --- the judge input 婚方 (--side), for 52 -----------------------------------------------------
 
 def test_side_is_a_question_input_and_bad_values_are_one_line_errors(capsys):
-    from engine.cli import main
+    from yimao.cli import main
 
-    j = engine.judge(question="家宅", hexagram="泰", month="辰", day="甲子", side="女")
+    j = yimao.judge(question="家宅", hexagram="泰", month="辰", day="甲子", side="女")
     assert j.question.side == "女" and j.to_dict()["question"]["side"] == "女"
     assert ("婚方", ("女",)) in {(f.predicate, f.values) for f in j.question.facts()}
     assert main(["judge", "--question", "家宅", "--hexagram", "泰", "--month", "辰", "--day", "甲子", "--side", "男女"]) == 2
@@ -88,7 +88,7 @@ def test_marriage_reads_the_wife_for_the_mans_side_and_the_husband_for_the_woman
     assert use_god(judged("婚姻", "乾", "寅", "甲子", about="女")) == {(4, "官鬼")}      # a daughter's
     assert use_god(judged("婚姻", "乾", "寅", "甲子", asker="女")) == {(4, "官鬼")}      # a woman for herself
     assert use_god(judged("婚姻", "乾", "寅", "甲子", asker="男")) == {(2, "妻财")}
-    j = engine.judge(question="婚姻", hexagram="乾", month="寅", day="甲子", about="友", side="女")
+    j = yimao.judge(question="婚姻", hexagram="乾", month="寅", day="甲子", about="友", side="女")
     assert use_god(j) == {(4, "官鬼")}                                                   # a friend asks for her
     unknown = judged("婚姻", "乾", "寅", "甲子")
     assert any(m.startswith("婚方 (--side)") for m in unknown.missing())

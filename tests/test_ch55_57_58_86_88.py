@@ -1,18 +1,18 @@
 """Chapters 55 痘疹, 57 医药, 58 鬼神, 86 侍神, 87 巫祝, 88 怪异: for each sub-question a chart the book
-answers one way and one it answers the other, through `engine.judge`, and the answers in their own
+answers one way and one it answers the other, through `yimao.judge`, and the answers in their own
 kind (a place on the body, a person, a remedy, a physician, a kind of spirit)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-import engine
+import yimao
 
 
 @lru_cache(maxsize=None)
 def judged(question: str, hexagram: str, month: str, day: str, about: str | None = None,
            year: str | None = None, course: str | None = None):
-    return engine.judge(question=question, hexagram=hexagram, month=month, day=day, about=about, year=year,
+    return yimao.judge(question=question, hexagram=hexagram, month=month, day=day, about=about, year=year,
                         course=course)
 
 

@@ -1,15 +1,15 @@
 """Chapters 59-76 (九流 … 谋望): for each sub-question, a chart where the book's answer goes one way and
-one where it goes the other, through `engine.judge`; the rulings are checked by the rule that stands."""
+one where it goes the other, through `yimao.judge`; the rulings are checked by the rule that stands."""
 
 from __future__ import annotations
 
 from functools import cache
 
-import engine
-from engine.api import evaluate_chart
-from engine.judge import Judgement, parse_question
-from engine.query import parse_fact
-from engine.rulebook import load_engine
+import yimao
+from yimao.api import evaluate_chart
+from yimao.judge import Judgement, parse_question
+from yimao.query import parse_fact
+from yimao.rulebook import load_engine
 
 
 @cache
@@ -20,7 +20,7 @@ def judged(question, hexagram, month, day, about=None, facts=()):
     e = load_engine()
     q = parse_question(e.program, question, about, None, None)
     extra = q.facts() + [parse_fact(text, e.program) for text in facts]
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", extra)
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", extra)
     judgement = Judgement(q, chart)
     answers = judgement.answers()
     axis = next(a for a in answers if not a["axis"].startswith("by "))

@@ -1,4 +1,4 @@
-"""Chapters 63 功名, 67 求财, 78 行人: the key rulings on concrete charts, through `engine.judge`.
+"""Chapters 63 功名, 67 求财, 78 行人: the key rulings on concrete charts, through `yimao.judge`.
 
 功名: the 用神 by kind of question (科目 文 before 官, 廷试 官 before 文: V56); 伏而有填, 安乡遇克,
 遇其时 / 违其令; the 世 void only when asking for oneself; 六冲 and 随墓 are obstacles, not failure, in
@@ -11,21 +11,21 @@ from __future__ import annotations
 
 from functools import cache
 
-import engine
-from engine.api import evaluate_chart
-from engine.judge import Judgement, parse_question
-from engine.query import parse_fact
-from engine.rulebook import load_engine
+import yimao
+from yimao.api import evaluate_chart
+from yimao.judge import Judgement, parse_question
+from yimao.query import parse_fact
+from yimao.rulebook import load_engine
 
 
 @cache
 def judged(question, hexagram, month=None, day=None, about=None, facts=()):
-    """What `engine.judge(...).to_dict()` gives (verdicts, use god), without the proofs and the chart
+    """What `yimao.judge(...).to_dict()` gives (verdicts, use god), without the proofs and the chart
     rendering; extra facts (事月, 事日) as `yimao judge --fact` would add them."""
     e = load_engine()
     q = parse_question(e.program, question, about, None, None)
     extra = q.facts() + [parse_fact(text, e.program) for text in facts]
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", extra)
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", extra)
     result = chart.result
     relative = {(f.values[0], f.values[1]): f.values[5] for f in result.facts("爻象")}
     gods = [{"position": f.values[0], "layer": f.values[1], "relative": relative.get(f.values[:2])}
@@ -184,8 +184,8 @@ def test_other_unharmed_use_god_is_read():
 
 
 def test_public_api_judgement():
-    # EX140 through engine.judge, the API the CLI mirrors.
-    data = engine.judge(question="行人", about="弟", hexagram="夬", month="戌", day="癸酉").to_dict()
+    # EX140 through yimao.judge, the API the CLI mirrors.
+    data = yimao.judge(question="行人", about="弟", hexagram="夬", month="戌", day="癸酉").to_dict()
     assert [(u["position"], u["layer"], u["relative"]) for u in data["use_god"]] == [(6, "本", "兄弟")]
     ours = [v for v in data["verdicts"] if v["rule"].startswith("行人.") and not v["defeated_by"]]
     assert {v["polarity"] for v in ours} == {"来"}

@@ -8,10 +8,10 @@ from functools import cache
 
 import pytest
 
-import engine
-from engine.api import evaluate_chart
-from engine.judge import Judgement, parse_question
-from engine.rulebook import load_engine
+import yimao
+from yimao.api import evaluate_chart
+from yimao.judge import Judgement, parse_question
+from yimao.rulebook import load_engine
 
 
 @cache
@@ -19,7 +19,7 @@ def answers(question, hexagram, month, day, about=None):
     """The judge's answers (weighed axes and answers in their own kind), keyed by the axis or `by`."""
     e = load_engine()
     q = parse_question(e.program, question, about, None, None)
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", q.facts())
     judgement = Judgement(q, chart)
     return judgement.answers(), judgement.verdicts()
 
@@ -333,7 +333,7 @@ def test_each_sub_question_answers_as_the_book(question, hexagram, month, day, a
 def suit_answer(hexagram, month, day, suit):
     e = load_engine()
     q = parse_question(e.program, "词讼", None, None, None, suit=suit)
-    chart = evaluate_chart(e, engine.cast(hexagram=hexagram), engine.moment(month=month, day=day), "test", q.facts())
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", q.facts())
     return next(row["answer"] for row in Judgement(q, chart).answers() if row["axis"] == "胜 / 负")
 
 
@@ -344,7 +344,7 @@ def test_who_brought_the_suit_turns_the_officers_strength():
 
 
 def test_suit_input_is_checked(capsys):
-    from engine.cli import main
+    from yimao.cli import main
     assert main(["judge", "--hexagram", "乾", "--month", "子", "--day", "甲子", "--question", "词讼", "--suit", "甲"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--suit takes 我讼" in err[0]

@@ -1,6 +1,7 @@
 """`yimao chart` / `cast` / `examples` end to end, and the Python API mirroring them."""
 
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -8,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine.cli import main
+import yimao
+from yimao.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +45,7 @@ def test_chart_json_shape_and_values(capsys):
 
 def test_api_to_dict_is_the_cli_json(capsys):
     cli = run_json(capsys, ["chart", "--hexagram", "豐之萃", "--date", "2024-02-04T16:30+08:00", "--json"])
-    api = engine.chart(hexagram="豐之萃", date="2024-02-04T16:30+08:00").to_dict()
+    api = yimao.chart(hexagram="豐之萃", date="2024-02-04T16:30+08:00").to_dict()
     assert cli.pop("schema_version") == 1  # the CLI's document is versioned; the API gives the data
     assert json.loads(json.dumps(api, ensure_ascii=False)) == cli
     assert cli["pillars"] == {"year": "甲辰", "month": "丙寅", "day": "戊戌", "hour": "庚申"}
@@ -162,7 +163,21 @@ def test_wheel_carries_grammar_rulebook_book_and_cases(tmp_path):
                    check=True, capture_output=True)
     (wheel,) = tmp_path.glob("yimao-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "engine/grammar/yimao.lark" in names
-    assert "engine/rulebook/book/yimao-zh.txt" in names and "engine/rulebook/book/chapter-map.tsv" in names
-    assert any(n.startswith("engine/rulebook/01-") for n in names)
-    assert any(n.startswith("engine/cases/") for n in names)
+    assert "yimao/grammar/yimao.lark" in names and "yimao/cli.py" in names
+    assert "yimao/rulebook/book/yimao-zh.txt" in names and "yimao/rulebook/book/chapter-map.tsv" in names
+    assert any(n.startswith("yimao/rulebook/01-") for n in names)
+    assert any(n.startswith("yimao/cases/") for n in names)
+    assert not any(n.startswith("engine/") for n in names)  # the import name is yimao, nothing else
+
+
+def test_the_import_name_is_yimao(tmp_path):
+    """`import yimao` in a folder holding its own yimao.py: the package neither is nor imports a
+    top-level `engine`, and no source of the repository imports one (issue 23, item 3)."""
+    (tmp_path / "engine.py").write_text("raise ImportError('the local engine.py was imported')\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", "import yimao, yimao.api, yimao.cli; print(yimao.__version__, yimao.chart)"],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == yimao.__version__ != "unknown"
+    pattern = re.compile(r"^\s*(import engine\b|from engine\b)", re.M)
+    sources = [p for folder in ("engine", "tests", "tools") for p in (ROOT / folder).rglob("*.py")]
+    assert not [p.relative_to(ROOT) for p in sources if pattern.search(p.read_text(encoding="utf-8"))]

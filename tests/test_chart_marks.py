@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-import engine
-from engine.cli import main
-from engine.web.app import create_app
+import yimao
+from yimao.cli import main
+from yimao.web.app import create_app
 
 # 鼎 in 卯 month on 甲子: 旬空 戌亥; line 3 (亥) void and its hidden 妻财 absent from the cast.
 CHART = dict(lines="787878", month="卯", day="甲子")
@@ -16,11 +16,11 @@ CHART = dict(lines="787878", month="卯", day="甲子")
 
 @pytest.fixture(scope="module")
 def chart():
-    return engine.chart(**CHART).to_dict()
+    return yimao.chart(**CHART).to_dict()
 
 
 def test_marks_are_the_facts(chart):
-    from engine.chart import LINE_NAMES
+    from yimao.chart import LINE_NAMES
 
     marks = {line["position"]: line["marks"] for line in chart["lines"]}
     assert marks[6] == ["临日"] and marks[5] == ["空"] and marks[3] == ["空", "伏"] and marks[1] == ["临月"]

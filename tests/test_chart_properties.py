@@ -13,13 +13,13 @@ import itertools
 
 import pytest
 
-from engine.chart import base_facts
-from engine.evaluate import Result
-from engine.facts import Fact
-from engine.hexagrams import HexagramNames
-from engine.paths import rulebook_dir
-from engine.rulebook import load_engine
-import engine
+from yimao.chart import base_facts
+from yimao.evaluate import Result
+from yimao.facts import Fact
+from yimao.hexagrams import HexagramNames
+from yimao.paths import rulebook_dir
+from yimao.rulebook import load_engine
+import yimao
 
 TRIGRAMS = {  # bottom, middle, top (1 = yang)
     "乾": (1, 1, 1), "兑": (1, 1, 0), "离": (1, 0, 1), "震": (1, 0, 0),
@@ -78,7 +78,7 @@ def expected_branch(bits: tuple[int, ...], position: int) -> str:
 def _setup(paths):
     rulebook = load_engine(paths)
     # A moment after the winter solstice with a day stem, so stems and spirits are all derivable.
-    return rulebook, HexagramNames(rulebook.program), engine.moment(date="2024-03-01T12:00+08:00")
+    return rulebook, HexagramNames(rulebook.program), yimao.moment(date="2024-03-01T12:00+08:00")
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +98,7 @@ def chart_layer():
 
 def evaluate(setup, lines: tuple[int, ...]) -> Result:
     rulebook, _, moment = setup
-    return rulebook.evaluate(base_facts(rulebook, engine.cast(lines="".join(map(str, lines))), moment))
+    return rulebook.evaluate(base_facts(rulebook, yimao.cast(lines="".join(map(str, lines))), moment))
 
 
 def values(result: Result, predicate: str) -> dict:
@@ -164,7 +164,7 @@ def test_all_4096_original_changed_pairs(chart_layer):
 def test_day_spirits_start_by_day_stem(day_stem, first):
     order = ["青龙", "朱雀", "勾陈", "腾蛇", "白虎", "元武"]
     day = day_stem + {"甲": "子", "丙": "寅", "戊": "辰", "己": "巳", "庚": "午", "壬": "申"}[day_stem]
-    spirits = [line["spirit"] for line in engine.chart(lines="777777", day=day).to_dict()["lines"]]
+    spirits = [line["spirit"] for line in yimao.chart(lines="777777", day=day).to_dict()["lines"]]
     start = order.index(first)
     assert spirits == [order[(start + i) % 6] for i in range(6)]
 

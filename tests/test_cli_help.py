@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import build_parser, main
-from engine.commands.completion import _commands
+from yimao.cli import build_parser, main
+from yimao.commands.completion import _commands
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,3 +53,19 @@ def test_the_notes_the_rulebook_cites_are_shipped():
     for ref in cited:
         heading = f"## {ref[1:]}." if ref.startswith("§") else f"{ref}"
         assert heading in notes, ref
+
+
+def test_help_columns_align_with_placeholders_in_the_books_terms():
+    """An option whose placeholder is in CJK (`--birth-year 支`, `--matter-day 干支`) starts its help
+    in the same terminal column as the others: padding counts display width, not characters."""
+    from rich.cells import cell_len
+
+    for name, sub in _commands(build_parser()).items():
+        columns = set()
+        for line in sub.format_help().splitlines():
+            found = re.match(r"(  -\S.*?\S)(  +)(\S)", line)
+            if found:
+                columns.add(cell_len(found.group(1) + found.group(2)))
+        assert len(columns) <= 1, (name, columns)
+    judge = _commands(build_parser())["judge"].format_help()
+    assert any(line.startswith("  --matter-day 干支") for line in judge.splitlines())

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.sweep_store import JsonlStore
+from yimao.cli import main
+from yimao.sweep_store import JsonlStore
 from rulebooks import write
 
 BASE = """\

@@ -2,7 +2,7 @@
 
 import json
 
-from engine.cli import main
+from yimao.cli import main
 from rulebooks import write
 
 TEXT = """\

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from yimao.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CHART = ["--hexagram", "豐之萃", "--month", "申", "--day", "丁酉"]
@@ -66,6 +66,6 @@ def test_twenty_runs_are_byte_identical(name, small):
 def test_a_fresh_process_with_another_hash_seed_agrees(name):
     code, text = run(COMMANDS[name])
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
-    done = subprocess.run([sys.executable, "-m", "engine.cli", *COMMANDS[name], "--json"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "yimao.cli", *COMMANDS[name], "--json"], capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=300)
     assert (done.returncode, done.stdout) == (code, text)

@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.evaluate import EvaluationLimit
-from engine.facts import Fact
-from engine.rulebook import load_engine
+from yimao.cli import main
+from yimao.evaluate import EvaluationLimit
+from yimao.facts import Fact
+from yimao.rulebook import load_engine
 from rulebooks import CHONG, MONTH_BREAK, chart_facts, evaluate, write
 
 

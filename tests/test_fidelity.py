@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import engine
-from engine.rulebook import load_engine
+import yimao
+from yimao.rulebook import load_engine
 
 
 @lru_cache(maxsize=None)
 def judge(question: str, lines: str, month: str, day: str, about: str = "自"):
-    return engine.judge(question=question, about=about, lines=lines, month=month, day=day)
+    return yimao.judge(question=question, about=about, lines=lines, month=month, day=day)
 
 
 def facts(j, predicate: str) -> set[tuple]:
@@ -74,7 +74,7 @@ def test_a_month_broken_use_god_is_rescued_by_the_day_not_by_the_month():
 def judged(capsys, *argv: str) -> dict:
     import json
 
-    from engine.cli import main
+    from yimao.cli import main
 
     assert main(["judge", *argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
@@ -120,7 +120,7 @@ def test_period_and_born_reach_the_pregnancy_rules(capsys):
 
 
 def test_bad_question_inputs_are_one_line_errors(capsys):
-    from engine.cli import main
+    from yimao.cli import main
 
     chart = ["judge", "--question", "疾病", "--lines", "777777", "--month", "申", "--day", "丁酉"]
     for flag, value in [("--course", "中"), ("--period", "是"), ("--matter-month", "甲"), ("--matter-day", "甲丑"),
@@ -145,7 +145,7 @@ def test_false_trigram_reversal_does_not_kill_the_family_member():
 # --- 34.2 「空冲则实」: the void the clash finds, before it fills it ----------------------------
 
 def chart_facts(lines: str, month: str, day: str, predicate: str) -> set[tuple]:
-    return {f.values for f in engine.chart(lines=lines, month=month, day=day).result.facts(predicate)}
+    return {f.values for f in yimao.chart(lines=lines, month=month, day=day).result.facts(predicate)}
 
 
 def test_a_fully_filled_void_is_still_a_void_clash():
@@ -170,7 +170,7 @@ def test_a_half_filled_void_flying_line_lets_its_hidden_line_out_by_half():
 
 def test_a_fully_filled_void_flying_line_hides_its_hidden_line():
     # 787777, 午 month, 戊辰 day: the void 戌 of line 6 is clashed by 辰 (墓冲: filled in full).
-    r = engine.chart(lines="787777", month="午", day="戊辰").result
+    r = yimao.chart(lines="787777", month="午", day="戊辰").result
     assert (6, "本", "全") in {f.values for f in r.facts("冲实")}
     assert (6, "不出") in {f.values for f in r.facts("伏出")}
     assert ("飞伏.能出飞空", "飞伏.飞冲实") in {(d.rule, d.by_rule) for d in r.defeats}
@@ -192,10 +192,10 @@ def test_dead_on_the_day_but_generated_by_the_month_is_not_absent():
 # --- 27.1 「及动化冲亦散」 only for a true 反吟 of the line (13.5) --------------------------------
 
 def chart_with(lines: str, month: str, day: str):
-    from engine.chart import base_facts
+    from yimao.chart import base_facts
 
     e = load_engine()
-    return e.evaluate(base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)))
+    return e.evaluate(base_facts(e, yimao.cast(lines=lines), yimao.moment(month=month, day=day)))
 
 
 def test_a_change_into_a_void_clash_does_not_scatter():
@@ -224,7 +224,7 @@ def test_a_half_broken_static_line_is_not_rescued_from_extinction():
 # --- 41.3 「若此者，不复论子官也」: 征伐's hexagrams are taboos above the use god -----------------
 
 def test_war_hexagrams_are_taboos_that_set_the_use_god_aside():
-    taboo = lambda hexagram: {f.values for f in engine.chart(hexagram=hexagram, month="寅", day="甲子").result.facts("卦验专忌")}
+    taboo = lambda hexagram: {f.values for f in yimao.chart(hexagram=hexagram, month="寅", day="甲子").result.facts("卦验专忌")}
     assert ("征伐", "覆军之败") in taboo("明夷")
     assert ("征伐", "汔地之囿") in taboo("蹇")
     assert not [v for v in taboo("需") if v[0] == "征伐"]
@@ -282,7 +282,7 @@ def test_a_trigram_in_season_is_not_a_void_trigram():
 def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
     import json
 
-    from engine.cli import main
+    from yimao.cli import main
 
     assert main(["coverage", "--chapters", "18-42", "--json"]) == 0
     partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
@@ -299,7 +299,7 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
 
 def court_rulings(question: str, year: str, day: str) -> set[str]:
-    j = engine.judge(question=question, lines="777777", year=year, month="寅", day=day)
+    j = yimao.judge(question=question, lines="777777", year=year, month="寅", day=day)
     return {v["rule"] for v in j.verdicts() if v["rule"].startswith("岁君.")}
 
 
@@ -335,7 +335,7 @@ def test_a_robbing_brother_void_on_the_day_of_the_matter_robs_nothing():
     # 28.1's case: 节之中孚, 寅 month, 辛亥 day, a meeting held on 丁巳 (事日).  The moving 子 兄 of
     # line 6 is void in the 甲寅 decade of that day: no 「兄弟克我财」.  Without the day of the matter
     # (or on a day whose decade leaves 子 whole) it robs.
-    rules = lambda **kw: {v["rule"] for v in engine.judge(question="求财", hexagram="节之中孚", month="寅", day="辛亥",
+    rules = lambda **kw: {v["rule"] for v in yimao.judge(question="求财", hexagram="节之中孚", month="寅", day="辛亥",
                                                           **kw).verdicts()}
     assert "六亲.兄动" not in rules(matter_day="丁巳")
     assert "六亲.兄动" in rules()
@@ -349,9 +349,9 @@ def test_the_later_month_that_clashes_the_use_god_breaks_it():
     # line 6 is taken.  In the 丑 month earth is 旺, yet 丑 breaks 未: the goods are cheap.  In a 午
     # month (fire generates earth) it is in season.
     def later(month: str):
-        j = engine.judge(question="求财", hexagram="大过", month="亥", day="戊午", matter_month=month)
+        j = yimao.judge(question="求财", hexagram="大过", month="亥", day="戊午", matter_month=month)
         return facts(j, "后时得令"), facts(j, "后时失令"), {v["rule"] for v in j.verdicts() if not v["defeated_by"]}
-    assert (6, "本") in facts(engine.judge(question="求财", hexagram="大过", month="亥", day="戊午"), "用神")
+    assert (6, "本") in facts(yimao.judge(question="求财", hexagram="大过", month="亥", day="戊午"), "用神")
     got, lost, standing = later("丑")
     assert (6, "本") in lost and (6, "本") not in got and "遇时.后时得令吉" not in standing
     got, lost, standing = later("午")
@@ -382,7 +382,7 @@ def test_a_memorial_with_the_world_controlled_by_the_fifth_and_punished():
     # 既济 (787878): the 世 is line 3, 亥; line 5, 戌 earth, controls it.  A 亥 month punishes the 亥
     # (自刑): asking about a memorial (上书, 上疏), 「若世刑而大凶也」.  In a 寅 month the 世 is not
     # punished; and a plain examination question (求名) is no 疏.
-    rules = lambda q, month: {v["rule"] for v in engine.judge(question=q, lines="787878", month=month, day="甲子").verdicts()}
+    rules = lambda q, month: {v["rule"] for v in yimao.judge(question=q, lines="787878", month=month, day="甲子").verdicts()}
     assert "三刑.疏世刑" in rules("功名.上书", "亥")
     assert "三刑.疏世刑" not in rules("功名.上书", "寅")
     assert "三刑.疏世刑" not in rules("功名", "亥")
@@ -416,11 +416,11 @@ def test_a_hidden_use_god_under_a_broken_flying_line_achieves_nothing():
 
 
 def chart_with_layer(lines: str, month: str, day: str, position: int, layer: str):
-    from engine.chart import base_facts
-    from engine.facts import Fact
+    from yimao.chart import base_facts
+    from yimao.facts import Fact
 
     e = load_engine()
-    base = base_facts(e, engine.cast(lines=lines), engine.moment(month=month, day=day)) + [Fact("用神", (position, layer))]
+    base = base_facts(e, yimao.cast(lines=lines), yimao.moment(month=month, day=day)) + [Fact("用神", (position, layer))]
     return e.evaluate(base)
 
 
@@ -466,7 +466,7 @@ def test_a_controlling_mover_itself_controlled_does_not_harm():
 def test_the_hexagram_body_combined_brings_the_traveller_home():
     # 临 (778888): a yang 世 on line 2 puts the 卦身 on 丑, carried by lines 3 and 4.  A 子 day combines
     # 丑: 「行人遇合当归」.  On a 寅 day nothing combines it; and a letter (音信) is not the traveller.
-    rules = lambda day, q="行人": {v["rule"] for v in engine.judge(question=q, lines="778888", month="寅", day=day, about="父").verdicts()}
+    rules = lambda day, q="行人": {v["rule"] for v in yimao.judge(question=q, lines="778888", month="寅", day=day, about="父").verdicts()}
     assert "身法.行人遇合" in rules("甲子")
     assert "身法.行人遇合" not in rules("丙寅")
     assert "身法.行人遇合" not in rules("甲子", "行人.音信")
@@ -485,7 +485,7 @@ def test_the_bodies_ills_include_break_clash_and_scattering():
 def test_a_moving_between_line_cuts_off_the_letter():
     # 乾: 世 6, 应 3, the between-lines 4 and 5 (「如乾四五为间」).  Line 4 moving: asking after a letter,
     # 「通问为断绝」; all static, or asking after the traveller himself, no such ruling.
-    rules = lambda lines, q: {v["rule"] for v in engine.judge(question=q, lines=lines, month="寅", day="甲子").verdicts()}
+    rules = lambda lines, q: {v["rule"] for v in yimao.judge(question=q, lines=lines, month="寅", day="甲子").verdicts()}
     assert "间爻.通问断绝" in rules("777977", "行人.音信")
     assert "间爻.通问断绝" not in rules("777777", "行人.音信")
     assert "间爻.通问断绝" not in rules("777977", "行人")
@@ -498,7 +498,7 @@ def test_a_checked_green_dragon_is_no_good_companion():
     # dragon (「龙避金爻也」, 「金克木则吉而不吉」): the moving ghost is no 「青龙良伴」 but a moving ghost.
     # 大有 (777789): line 6 is the 巳 官鬼, fire: 「青龙良伴也」 holds.
     def rulings(lines):
-        j = engine.judge(question="行人.安危", lines=lines, month="寅", day="丁卯", about="父")
+        j = yimao.judge(question="行人.安危", lines=lines, month="寅", day="丁卯", about="父")
         return {v["rule"]: bool(v["defeated_by"]) for v in j.verdicts() if v["rule"].startswith("安危.")}
     checked = rulings("877886")
     assert checked["安危.青龙"] is True and checked["安危.鬼神"] is False
@@ -515,5 +515,5 @@ def test_a_stem_transformation_with_no_support_supplies_nothing():
     assert {v[0] for v in chart_facts("777678", "丙子", "癸未", "干化")} == {4}
     assert chart_facts("777678", "丙子", "癸未", "干化有") == set()
     assert chart_facts("777678", "丙子", "癸未", "干化用") == set()
-    case = engine.chart(hexagram="观之萃", year="辛卯", month="丙申", day="丙子").result
+    case = yimao.chart(hexagram="观之萃", year="辛卯", month="丙申", day="丙子").result
     assert {f.values for f in case.facts("干化用")} == {(4, "子孙"), (6, "子孙")}

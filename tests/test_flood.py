@@ -7,10 +7,10 @@ import shutil
 
 import pytest
 
-from engine.cli import main
-from engine.diagnostics import SCREENFUL
-from engine.paths import rulebook_dir
-from engine.web.app import create_app
+from yimao.cli import main
+from yimao.diagnostics import SCREENFUL
+from yimao.paths import rulebook_dir
+from yimao.web.app import create_app
 
 CHAPTER = "26-旬空.ym"
 GOOD_LINE = "  when 临空(位: P, 层: L), 临月(位: P, 层: L)"

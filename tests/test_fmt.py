@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pygments.lexers import find_lexer_class_for_filename, get_lexer_by_name
 from pygments.token import Error, Whitespace
 
-from engine.cli import main
-from engine.fmt import format_text, lexemes, reformat
-from engine.lexer import YimaoLexer
-from engine.paths import rulebook_dir
+from yimao.cli import main
+from yimao.fmt import format_text, lexemes, reformat
+from yimao.lexer import YimaoLexer
+from yimao.paths import rulebook_dir
 
 SHIPPED = sorted(rulebook_dir().glob("*.ym")) + sorted((rulebook_dir() / "schools").glob("*.ym"))
 SMALL = [p for p in SHIPPED if p.stat().st_size < 6000]
@@ -94,7 +94,7 @@ def test_fmt_leaves_a_file_that_does_not_parse(tmp_path, capsys):
 
 
 def test_rulebook_page_highlights_rule_source_with_the_lexer():
-    from engine.web.app import create_app
+    from yimao.web.app import create_app
 
     page = create_app().test_client().get("/rulebook/26").get_data(as_text=True)
     assert '<span class="kd">rule</span>' in page and '<span class="k">when</span>' in page

@@ -50,15 +50,15 @@ def test_the_property_catches_a_crash(tmp_path: Path, monkeypatch):
 
     monkeypatch.setattr(fuzzing, "check_files", broken)
     assert rule_file_outcome("chapter 25 月破\n", tmp_path).kind == "crash"
-    monkeypatch.setattr("engine.commands.cite.load_book", broken)
+    monkeypatch.setattr("yimao.commands.cite.load_book", broken)
     assert argv_outcome(["cite", "25.3"]).kind == "crash"
 
 
 @pytest.mark.parametrize("line", [0, 99])
 def test_the_property_catches_a_misplaced_diagnostic(tmp_path: Path, monkeypatch, line):
     import fuzzing
-    from engine.diagnostics import Diagnostic
-    from engine.ir import Span
+    from yimao.diagnostics import Diagnostic
+    from yimao.ir import Span
 
     monkeypatch.setattr(fuzzing, "check_files", lambda files: (None, [Diagnostic(Span(str(files[-1]), line, 1), "x")]))
     assert rule_file_outcome("chapter 25 月破\n", tmp_path).kind == "bad-position"

@@ -3,8 +3,8 @@ it must still be collected, not left for a full collection CPython may never sta
 
 import gc
 
-from engine import gcpause
-from engine.gcpause import gc_paused
+from yimao import gcpause
+from yimao.gcpause import gc_paused
 
 
 class _Cycle:

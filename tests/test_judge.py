@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine.cli import main
+from yimao.cli import main
 from rulebooks import write
 
 INPUTS = """
@@ -92,10 +92,10 @@ def test_questions_catalog(rulebook, capsys):
 
 
 def test_api_mirrors_cli(rulebook, capsys):
-    import engine
+    import yimao
 
     cli = judge(capsys, rulebook, "--question", "疾病.症候", "--lines", "977777")
-    api = engine.judge(question="疾病.症候", lines="977777", rulebook=[rulebook]).to_dict()
+    api = yimao.judge(question="疾病.症候", lines="977777", rulebook=[rulebook]).to_dict()
     assert cli.pop("schema_version") == 1  # the CLI's document is versioned; the API gives the data
     assert json.loads(json.dumps(api, ensure_ascii=False)) == cli
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine.cli import main
+from yimao.cli import main
 from rulebooks import diagnostics, write
 
 from test_judge import INPUTS  # the question inputs the judge tests use

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.rulebook import load_engine
+from yimao.cli import main
+from yimao.rulebook import load_engine
 
 
 def judge(capsys, question, *argv):

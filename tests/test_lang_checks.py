@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.cli import main
+from yimao.cli import main
 from rulebooks import CHONG, diagnostics, write
 
 GOOD = f"""\

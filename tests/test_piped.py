@@ -4,8 +4,8 @@ import io
 
 from rich.cells import cell_len
 
-from engine.cli import main
-from engine.render import output
+from yimao.cli import main
+from yimao.render import output
 
 
 def test_piped_tables_fit_100_columns(capsys):

@@ -10,9 +10,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.facts import Fact
-from engine.ir import Atom, Binding, Comparison, Const, Negation, Var
-from engine.rulebook import load_engine
+from yimao.facts import Fact
+from yimao.ir import Atom, Binding, Comparison, Const, Negation, Var
+from yimao.rulebook import load_engine
 
 PREDICATES = ["甲", "乙", "丙", "丁", "戊"]  # level = index: negation only looks at lower levels
 ARITY = {"甲": 1, "乙": 2, "丙": 1, "丁": 2, "戊": 2}

@@ -7,13 +7,13 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from engine import rulebook
-from engine.api import evaluate_chart
-from engine.calendar import Moment
-from engine.cast import Cast
-from engine.facts import Fact
-from engine.judge import parse_question
-from engine.relevance import merged, resolved
+from yimao import rulebook
+from yimao.api import evaluate_chart
+from yimao.calendar import Moment
+from yimao.cast import Cast
+from yimao.facts import Fact
+from yimao.judge import parse_question
+from yimao.relevance import merged, resolved
 from rulebooks import write
 
 

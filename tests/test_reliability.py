@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import bounds
-from engine.cli import main
-from engine.rulebook import check_files, load_engine
+from yimao import bounds
+from yimao.cli import main
+from yimao.rulebook import check_files, load_engine
 from rulebooks import INPUTS, chart_facts, write
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,7 +157,7 @@ def test_a_runaway_on_the_chart_is_a_rulebook_error(tmp_path, capsys):
 
 
 def test_the_workbench_names_the_runaway_rule(tmp_path):
-    from engine.web.app import create_app
+    from yimao.web.app import create_app
 
     write(tmp_path, RUNAWAY_ON_INPUT)
     client = create_app([str(tmp_path)]).test_client()
@@ -171,7 +171,7 @@ def test_the_workbench_names_the_runaway_rule(tmp_path):
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_output_to_a_full_device_is_one_line():
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "engine.cli", "cite", "25.3", "--json"], stdout=full,
+        done = subprocess.run([sys.executable, "-m", "yimao.cli", "cite", "25.3", "--json"], stdout=full,
                               stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and done.stderr == "yimao: cannot write the output: No space left on device\n"
 
@@ -183,7 +183,7 @@ def test_a_report_to_a_full_device_is_one_line(capsys):
 
 
 def test_a_bug_is_an_internal_error_with_exit_3(capsys, monkeypatch):
-    import engine.commands.cite as cite
+    import yimao.commands.cite as cite
 
     def broken():
         raise ValueError("a bug")
@@ -236,7 +236,7 @@ def test_arithmetic_past_the_largest_value_binds_nothing(tmp_path):
 def test_an_unknown_school_is_refused_before_the_rulebook_is_read(capsys, monkeypatch):
     # The fuzzer timed `--school 无此派` at 20-30 s: the whole rulebook was parsed and checked
     # cold before the name was looked up.
-    import engine.rulebook as rulebook
+    import yimao.rulebook as rulebook
 
     def never(*args, **kwargs):
         raise AssertionError("the rulebook was checked")

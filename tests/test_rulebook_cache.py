@@ -6,10 +6,10 @@ import os
 
 import pytest
 
-from engine import cache, rulebook
-from engine.cli import main
-from engine.errors import RulebookError
-from engine.facts import Fact
+from yimao import cache, rulebook
+from yimao.cli import main
+from yimao.errors import RulebookError
+from yimao.facts import Fact
 from rulebooks import cached_rulebook, write
 
 TEXT = """\
@@ -97,16 +97,16 @@ def test_damaged_parsed_files_are_parsed_again(folder, tmp_path):
 
 def _parsed_files(monkeypatch) -> list[str]:
     """The names of the files the front end parses from now on."""
-    import engine.lang
+    import yimao.lang
 
     parsed: list[str] = []
-    real = engine.lang.parse_module
+    real = yimao.lang.parse_module
 
     def spy(text, name):
         parsed.append(name)
         return real(text, name)
 
-    monkeypatch.setattr(engine.lang, "parse_module", spy)
+    monkeypatch.setattr(yimao.lang, "parse_module", spy)
     return parsed
 
 
@@ -132,7 +132,7 @@ def test_the_checks_still_see_every_file_when_one_is_cached(two_files):
 
 def _compiled_rules(monkeypatch) -> list[str]:
     """The rule ids whose join code is compiled from source from now on."""
-    import engine.compile
+    import yimao.compile
 
     compiled: list[str] = []
 
@@ -140,7 +140,7 @@ def _compiled_rules(monkeypatch) -> list[str]:
         compiled.append(filename.split()[1])
         return compile(source, filename, mode)
 
-    monkeypatch.setattr(engine.compile, "compile", spy, raising=False)
+    monkeypatch.setattr(yimao.compile, "compile", spy, raising=False)
     return compiled
 
 
@@ -200,10 +200,10 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies():
     """The point of the runtime file: evaluating, the chart and a judgement read no rule IR (once
     a run has compiled the join code they call); the checked program loads only when something
     asks for it, and then it is the same program."""
-    from engine.api import evaluate_chart, moment
-    from engine.cache import LazyProgram
-    from engine.cast import Cast
-    from engine.judge import Judgement, parse_question
+    from yimao.api import evaluate_chart, moment
+    from yimao.cache import LazyProgram
+    from yimao.cast import Cast
+    from yimao.judge import Judgement, parse_question
 
     fresh = rulebook.load_engine()  # (the test session's cache: built, or read by an earlier test)
     question = parse_question(fresh.program, "求财", None, None, None)
@@ -249,12 +249,12 @@ def test_a_file_edited_this_moment_is_hashed_again(folder):
 
 
 def test_the_api_loads_the_engine_once_per_chart_and_takes_a_given_one(monkeypatch):
-    import engine as yimao
-    import engine.api
+    import yimao
+    import yimao.api
 
     loads: list = []
-    real = engine.api.load_engine
-    monkeypatch.setattr(engine.api, "load_engine", lambda *a, **k: loads.append(a) or real(*a, **k))
+    real = yimao.api.load_engine
+    monkeypatch.setattr(yimao.api, "load_engine", lambda *a, **k: loads.append(a) or real(*a, **k))
     got = yimao.chart(hexagram="豐之萃", month="申", day="丁酉").to_dict()
     assert len(loads) == 1
     given = yimao.load_engine()
@@ -265,7 +265,7 @@ def test_the_api_loads_the_engine_once_per_chart_and_takes_a_given_one(monkeypat
 
 def test_the_workbench_reloads_only_the_edited_file(two_files, monkeypatch):
     """`yimao serve --rulebook`: an edit shows on the next request, and only that file is parsed."""
-    from engine.web.app import create_app
+    from yimao.web.app import create_app
 
     client = create_app([str(two_files)]).test_client()
     assert "破空.定" in client.get("/rulebook/26").get_data(as_text=True)

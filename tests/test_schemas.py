@@ -8,9 +8,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from engine.cli import main
-from engine.paths import rulebook_dir
-from engine.schemas import schemas
+from yimao.cli import main
+from yimao.paths import rulebook_dir
+from yimao.schemas import schemas
 
 REGISTRY = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas().values())
 CHARTS = [  # a sample: different hexagrams, moving lines, months and days
@@ -30,7 +30,7 @@ def run_json(capsys, argv):
 
 
 def test_every_schema_is_valid_and_every_json_command_has_one():
-    from engine.cli import build_parser
+    from yimao.cli import build_parser
 
     for schema in schemas().values():
         Draft202012Validator.check_schema(schema)

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.facts import Fact
-from engine.rulebook import check_files, load_engine, rulebook_files, school_files
+from yimao.cli import main
+from yimao.facts import Fact
+from yimao.rulebook import check_files, load_engine, rulebook_files, school_files
 from rulebooks import CHONG, write
 
 BASE = f"""\

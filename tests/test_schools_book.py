@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine.cast import Cast
-from engine.chart import base_facts
-from engine.compare import changed_keys, changes_of, compare_chart
-from engine.query import parse_fact
-from engine.rulebook import load_engine, school_files
+import yimao
+from yimao.cast import Cast
+from yimao.chart import base_facts
+from yimao.compare import changed_keys, changes_of, compare_chart
+from yimao.query import parse_fact
+from yimao.rulebook import load_engine, school_files
 
 
 @functools.cache
@@ -34,7 +34,7 @@ def chart(lines: str, date: str | None = None, *facts: str, **moment) -> tuple:
 
 def _inputs(spec: tuple):
     lines, date, moment, facts = spec
-    the_moment = engine.moment(date=date) if date else engine.moment(**dict(moment)) if moment else None
+    the_moment = yimao.moment(date=date) if date else yimao.moment(**dict(moment)) if moment else None
     extra = [parse_fact(f, school("易冒").program) for f in facts]
     return Cast.from_lines(lines), the_moment, extra
 

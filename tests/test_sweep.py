@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.api import moment as make_moment
-from engine.cast import Cast
-from engine.cli import main
-from engine.compare import changed_keys, compare_chart
-from engine.sweep import Comparer, random_specs, space_sample, space_specs, transitions
-from engine.sweep_store import JsonlStore, ParquetStore
+from yimao.api import moment as make_moment
+from yimao.cast import Cast
+from yimao.cli import main
+from yimao.compare import changed_keys, compare_chart
+from yimao.sweep import Comparer, random_specs, space_sample, space_specs, transitions
+from yimao.sweep_store import JsonlStore, ParquetStore
 from rulebooks import write
 from test_compare import BASE, SCHOOL
 
@@ -176,7 +176,7 @@ def _alive(pid: int) -> bool:
 def test_a_stopped_sweep_ends_its_workers_and_resumes(rulebook, tmp_path, how):
     out = tmp_path / "stop.jsonl"
     count = 6000
-    argv = [sys.executable, "-m", "engine.cli", "compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "space",
+    argv = [sys.executable, "-m", "yimao.cli", "compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "space",
             "--month", "午", "--count", str(count), "--jobs", "2", "--out", str(out), "--json"]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
@@ -227,7 +227,7 @@ def test_a_dask_cluster_gives_the_pools_results(rulebook, tmp_path, capsys):
     pytest.importorskip("distributed")
     argv = ["--sweep", "space", "--month", "午", "--count", "200"]
     on_pool = sweep(capsys, rulebook, *argv, "--jobs", "2", "--out", str(tmp_path / "pool"))
-    command = [sys.executable, "-m", "engine.cli", "compare", "--rulebook", rulebook, "--school", "甲派", "--json", *argv,
+    command = [sys.executable, "-m", "yimao.cli", "compare", "--rulebook", rulebook, "--school", "甲派", "--json", *argv,
                "--cluster", "local:2", "--out", str(tmp_path / "dask")]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     out, err = process.communicate(timeout=300)

@@ -9,11 +9,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from engine.cli import main
-from engine.errors import UsageError
-from engine.query import Pattern, RuleQuery, VerdictPattern, parse_query
-from engine.render.proof import _circled
-from engine.rulebook import load_engine
+from yimao.cli import main
+from yimao.errors import UsageError
+from yimao.query import Pattern, RuleQuery, VerdictPattern, parse_query
+from yimao.render.proof import _circled
+from yimao.rulebook import load_engine
 from rulebooks import write
 from test_judge import INPUTS  # the question inputs the judge tests use
 
@@ -231,10 +231,10 @@ def test_judge_json_proofs(rulebook, capsys):
 
 
 def test_verdict_proof_from_python(rulebook, capsys):
-    import engine
-    from engine.explain import verdict_proof
+    import yimao
+    from yimao.explain import verdict_proof
 
-    judgement = engine.judge(question="疾病", lines="977777", day="子", month="午", rulebook=[rulebook])
+    judgement = yimao.judge(question="疾病", lines="977777", day="子", month="午", rulebook=[rulebook])
     result = judgement.chart.result
     (standing,) = result.conclusions
     (defeat,) = [d for d in result.defeats if d.rule == "疾病.动吉"]
@@ -268,7 +268,7 @@ def test_parse_query_rejects_what_it_cannot_read(rulebook):
 
 
 def test_web_why_takes_the_question_and_judge_links_keep_it(rulebook):
-    from engine.web.app import create_app
+    from yimao.web.app import create_app
 
     client = create_app([rulebook]).test_client()
     query = {"fact": "断 愈", "question": "疾病", "lines": "977777", "day": "子"}

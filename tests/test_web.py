@@ -20,14 +20,14 @@ import pytest
 from markupsafe import escape
 from werkzeug.test import EnvironBuilder
 
-import engine
-from engine.book import load_book
-from engine.cli import main
-from engine.coverage import coverage
-from engine.rulebook import load_engine
-from engine.textnorm import fold
-from engine.web.app import create_app
-from engine.web.highlight import segments
+import yimao
+from yimao.book import load_book
+from yimao.cli import main
+from yimao.coverage import coverage
+from yimao.rulebook import load_engine
+from yimao.textnorm import fold
+from yimao.web.app import create_app
+from yimao.web.highlight import segments
 from rulebooks import write
 from test_compare import BASE, SCHOOL  # the compare tests' rulebook and its school 甲派
 from test_judge import INPUTS  # the question inputs the judge tests use
@@ -129,7 +129,7 @@ def test_cast_form_offers_every_cli_input(client):
 
 def test_chart_svg_draws_both_hexagrams_with_moving_marks(client):
     text = page(client, "/chart", **CHART)
-    data = engine.chart(**CHART).to_dict()
+    data = yimao.chart(**CHART).to_dict()
     assert data["hexagram"]["name"] == "雷火丰" and data["changed"]["name"] == "泽地萃"
     assert "雷火丰" in text and "泽地萃" in text and "坎宫" in text
     lines = Elements(text).lines
@@ -423,8 +423,8 @@ def test_wheel_carries_templates_and_stylesheet():
 
     selected = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
     web = ROOT / "engine" / "web"
-    wanted = {p.relative_to(ROOT).as_posix() for folder in ("templates", "static") for p in (web / folder).iterdir()}
-    assert "engine/web/static/yimao.css" in wanted and "engine/web/templates/base.html" in wanted
+    wanted = {"yimao/" + p.relative_to(ROOT / "engine").as_posix() for folder in ("templates", "static") for p in (web / folder).iterdir()}
+    assert "yimao/web/static/yimao.css" in wanted and "yimao/web/templates/base.html" in wanted
     assert wanted <= selected
 
 

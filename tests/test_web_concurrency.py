@@ -14,7 +14,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from engine.web.app import create_app
+from yimao.web.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [f"/judge?lines={lines}&month={month}&day=丁酉&question={question}"
@@ -52,7 +52,7 @@ def _children(pid: int) -> list[int]:
 
 def test_serve_with_workers_answers_and_stops_them_all():
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port), "--workers", "2",
+    server = subprocess.Popen([sys.executable, "-m", "yimao.cli", "serve", "--port", str(port), "--workers", "2",
                                "--threads", "2"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 120

@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from engine.book import load_book
-from engine.textnorm import fold
-from engine.web.app import create_app
+from yimao.book import load_book
+from yimao.textnorm import fold
+from yimao.web.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"

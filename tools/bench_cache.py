@@ -5,7 +5,7 @@ commands in fresh processes, cache writes included.
   appended to one chapter before each run, so every run rebuilds the engine from the cache);
 - `yimao judge` with nothing cached (an empty cache folder each run: parse, check, compile, write);
 - `yimao judge` with everything cached;
-- `engine.chart(...).to_dict()` per chart against najia's chart (`Najia(verbose=0).compile`, untraced) on
+- `yimao.chart(...).to_dict()` per chart against najia's chart (`Najia(verbose=0).compile`, untraced) on
   the same seeded random lines and dates, side by side in one process (najia: `pip install
   'yimao[bench]'`).
 
@@ -55,7 +55,7 @@ def _wall(argv: list[str], cache: Path, code: Path | None = None) -> float:
 
 
 def edit_loop(runs: int, work: Path, codes: list[Path | None]) -> list[float]:
-    from engine.paths import rulebook_dir
+    from yimao.paths import rulebook_dir
 
     argvs = []
     for n, code in enumerate(codes):
@@ -101,18 +101,18 @@ def inputs(count: int, seed: int = 22) -> list[tuple[str, datetime]]:
 
 def api_against_najia(count: int, rounds: int) -> tuple[float, float]:
     """Median ms per chart over `rounds` passes of `count` charts: ours, najia's (alternating)."""
-    import engine
+    import yimao
     from najia import Najia
 
     najia_value = {"7": 1, "8": 2, "9": 3, "6": 4}  # najia's codes: 少阳, 少阴, 老阳, 老阴
     cases = inputs(count)
-    engine.chart(lines=cases[0][0], date=cases[0][1].strftime("%Y-%m-%dT%H:%M+08:00")).to_dict()  # warm
+    yimao.chart(lines=cases[0][0], date=cases[0][1].strftime("%Y-%m-%dT%H:%M+08:00")).to_dict()  # warm
     Najia(verbose=0).compile(params=[najia_value[c] for c in cases[0][0]], date=cases[0][1].strftime("%Y-%m-%d %H:%M"))
     ours, theirs = [], []
     for _ in range(rounds):
         started = time.perf_counter()
         for lines, when in cases:
-            engine.chart(lines=lines, date=when.strftime("%Y-%m-%dT%H:%M+08:00")).to_dict()
+            yimao.chart(lines=lines, date=when.strftime("%Y-%m-%dT%H:%M+08:00")).to_dict()
         ours.append((time.perf_counter() - started) * 1000 / count)
         started = time.perf_counter()
         for lines, when in cases:
@@ -153,7 +153,7 @@ def main() -> int:
         show("cached `yimao judge` end to end", cached(args.runs, work, codes), "<= 250 ms")
         for name, code in zip(names, codes):
             ours, theirs = _api(args.charts, args.runs, work, code)
-            print(f"{name}: engine.chart(...).to_dict() {ours:.2f} ms per chart, najia {theirs:.2f} ms, "
+            print(f"{name}: yimao.chart(...).to_dict() {ours:.2f} ms per chart, najia {theirs:.2f} ms, "
                   f"ratio {ours / theirs:.2f} (target <= 1.5; {args.charts} charts per pass)")
         print(f"load average at the end {os.getloadavg()[0]:.1f}")
     finally:

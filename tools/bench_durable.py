@@ -17,12 +17,12 @@ import sys
 import time
 from datetime import datetime, timedelta
 
-import engine
-from engine.backends.durable import PINNED, DurableEngine, unavailable
-from engine.backends.layer import load_chart_layer
-from engine.cast import Cast
-from engine.chart import base_facts
-from engine.facts import Fact
+import yimao
+from yimao.backends.durable import PINNED, DurableEngine, unavailable
+from yimao.backends.layer import load_chart_layer
+from yimao.cast import Cast
+from yimao.chart import base_facts
+from yimao.facts import Fact
 
 
 def seeded_inputs(layer, count: int, seed: int) -> list[list[Fact]]:
@@ -31,7 +31,7 @@ def seeded_inputs(layer, count: int, seed: int) -> list[list[Fact]]:
     for _ in range(count):
         cast = Cast.random(rng.randrange(2**32))
         when = datetime(1950, 1, 1) + timedelta(minutes=rng.randrange(100 * 365 * 24 * 60))
-        moment = engine.moment(date=when.strftime("%Y-%m-%dT%H:%M") + "+08:00")
+        moment = yimao.moment(date=when.strftime("%Y-%m-%dT%H:%M") + "+08:00")
         charts.append(base_facts(layer.engine, cast, moment))
     return charts
 

@@ -17,8 +17,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from engine.facts import Fact
-from engine.rulebook import load_engine
+from yimao.facts import Fact
+from yimao.rulebook import load_engine
 
 BASE_FACTS = 150
 VALUES = 75  # each constant test matches two base facts

@@ -20,11 +20,11 @@ import time
 import tracemalloc
 from datetime import datetime, timedelta
 
-from engine import rulebook
-from engine.api import evaluate_chart
-from engine.calendar import Moment
-from engine.cast import Cast
-from engine.judge import Judgement, parse_question
+from yimao import rulebook
+from yimao.api import evaluate_chart
+from yimao.calendar import Moment
+from yimao.cast import Cast
+from yimao.judge import Judgement, parse_question
 
 
 def charts(count: int, seed: int = 2024):
@@ -55,10 +55,10 @@ def load_times(runs: int) -> tuple[float, float]:
 FRESH = """
 import time
 started = time.perf_counter()
-from engine import rulebook
-from engine.api import evaluate_chart, moment
-from engine.cast import Cast
-from engine.judge import Judgement, parse_question
+from yimao import rulebook
+from yimao.api import evaluate_chart, moment
+from yimao.cast import Cast
+from yimao.judge import Judgement, parse_question
 imported = time.perf_counter()
 engine = rulebook.load_engine()
 loaded = time.perf_counter()
@@ -73,7 +73,7 @@ print((loaded - imported) * 1000, (judged - loaded) * 1000)
 def fresh_processes(runs: int) -> tuple[float, float, float]:
     """Medians over fresh interpreters: cached load, first judgement, and `yimao judge` wall time."""
     loads, firsts, walls = [], [], []
-    command = [sys.executable, "-m", "engine.cli", "judge", "--hexagram", "豐之萃", "--month", "申", "--day", "丁酉",
+    command = [sys.executable, "-m", "yimao.cli", "judge", "--hexagram", "豐之萃", "--month", "申", "--day", "丁酉",
                "--question", "求财"]
     for _ in range(runs):
         load, first = map(float, subprocess.run([sys.executable, "-c", FRESH], check=True, capture_output=True,

@@ -15,10 +15,10 @@ import argparse
 import statistics
 import time
 
-from engine.api import moment as make_moment
-from engine.cast import Cast
-from engine.compare import changed_keys, compare_chart
-from engine.sweep import BRANCHES, Comparer, compare_chunk, space_sample
+from yimao.api import moment as make_moment
+from yimao.cast import Cast
+from yimao.compare import changed_keys, compare_chart
+from yimao.sweep import BRANCHES, Comparer, compare_chunk, space_sample
 
 SPACE = 4096 * 12 * 60
 

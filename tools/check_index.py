@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from engine.book import TEXT_FILE, load_book
-from engine.paths import book_dir
+from yimao.book import TEXT_FILE, load_book
+from yimao.paths import book_dir
 
 
 def problems() -> list[str]:

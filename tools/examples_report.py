@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sys
 
-from engine.examples import load_cases, run_cases
-from engine.rulebook import load_engine
+from yimao.examples import load_cases, run_cases
+from yimao.rulebook import load_engine
 
 
 def main() -> int:

@@ -22,12 +22,12 @@ from pathlib import Path
 
 import attrs
 
-from engine.cli import main
-from engine.errors import UsageError
-from engine.evaluate import Engine, EvaluationLimit
-from engine.facts import Fact
-from engine.paths import rulebook_dir
-from engine.rulebook import check_files
+from yimao.cli import main
+from yimao.errors import UsageError
+from yimao.evaluate import Engine, EvaluationLimit
+from yimao.facts import Fact
+from yimao.paths import rulebook_dir
+from yimao.rulebook import check_files
 
 CJK = "爻位值世应用神月建日辰子丑寅卯辰巳午未申酉戌亥甲乙丙丁戊己庚辛壬癸木火土金水父母兄弟妻财官鬼子孙吉凶断「」§"
 ASCII = "abcXYZ_09()[]{},.:;=<>!+-*%#\"' \t\n"
@@ -274,7 +274,7 @@ def argument_vector(rng: random.Random) -> list[str]:
 def warm_up() -> None:
     """Load the shipped rulebook and the schools the vectors name once, so the first vector to
     name one is not timed building its cache."""
-    from engine.rulebook import load_engine
+    from yimao.rulebook import load_engine
 
     for school in (None, "俗传", "黄金策"):
         load_engine(school=school)

@@ -95,8 +95,8 @@ def main() -> int:
     env = dict(os.environ)
     if args.source:
         env["PYTHONPATH"] = str(Path(args.source).resolve())
-    command = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port), *shlex.split(args.serve_args)]
-    # Started outside any checkout, so `-m engine.cli` imports the installed engine or --source's.
+    command = [sys.executable, "-m", "yimao.cli", "serve", "--port", str(port), *shlex.split(args.serve_args)]
+    # Started outside any checkout, so `-m yimao.cli` imports the installed engine or --source's.
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                               cwd=tempfile.gettempdir())
     try:

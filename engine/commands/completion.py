@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import UsageError
+from .help_examples import RawHelpFormatter
 
 
 def register(subparsers) -> None:
@@ -14,7 +15,7 @@ def register(subparsers) -> None:
         description="Print a completion script for subcommands, options and their fixed choices.",
         epilog="examples:\n  eval \"$(yimao completion bash)\"      # in ~/.bashrc\n"
         "  eval \"$(yimao completion zsh)\"       # in ~/.zshrc",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        formatter_class=RawHelpFormatter)
     parser.add_argument("shell", choices=("bash", "zsh"), help="the shell")
     parser.set_defaults(run=run)
 

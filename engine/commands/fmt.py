@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..errors import RulebookError, UsageError
+from .help_examples import RawHelpFormatter
 from ..fmt import reformat
 from ..rulebook import SUFFIX, rulebook_files, school_files
 
@@ -17,7 +18,7 @@ def register(subparsers) -> None:
         "comments, quotes, strings and blank-line groups are kept, and the file reads as the same rules. "
         "Exit 1 with --check if a file would change, or if a file does not parse.",
         epilog="examples:\n  yimao fmt rulebook/26-旬空.ym\n  yimao fmt --check rulebook/",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        formatter_class=RawHelpFormatter)
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files, or folders (their .ym files and schools/)")
     parser.add_argument("--check", action="store_true", help="change nothing; list the files that would change")
     parser.set_defaults(run=run)

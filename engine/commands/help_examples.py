@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from rich.cells import cell_len
+
 CHART = "--lines 877987 --date 2024-03-01T10:00"
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
@@ -27,7 +29,27 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 
 
-class HelpFormatter(argparse.HelpFormatter):
+class WideAware(argparse.HelpFormatter):
+    """argparse pads an option's invocation to the help column by its length in characters; a
+    placeholder in the book's terms (`--birth-year 支`, `--matter-day 干支`) is wider on a terminal
+    than it is long, so its help would start a column late per character: pad by display width."""
+
+    def _format_action(self, action: argparse.Action) -> str:
+        text = super()._format_action(action)
+        invocation = self._format_action_invocation(action)
+        extra = cell_len(invocation) - len(invocation)
+        head, found, rest = text.partition(invocation)
+        padding = len(rest) - len(rest.lstrip(" "))
+        if extra and found and not head.strip() and padding > extra and rest.strip() and rest.lstrip(" ")[:1] != "\n":
+            text = head + invocation + rest[extra:]
+        return text
+
+
+class RawHelpFormatter(WideAware, argparse.RawDescriptionHelpFormatter):
+    """A description kept as written (fmt, completion), with the help column aligned."""
+
+
+class HelpFormatter(WideAware):
     """argparse's formatter, but an epilog of examples keeps its lines (descriptions still wrap)."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
@@ -40,4 +62,5 @@ def add_examples(commands: dict[str, argparse.ArgumentParser]) -> None:
     for name, parser in commands.items():
         if name in EXAMPLES and not parser.epilog:
             parser.epilog = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[name])
+        if parser.formatter_class is argparse.HelpFormatter or name in EXAMPLES:
             parser.formatter_class = HelpFormatter

@@ -89,7 +89,7 @@ def _form_values() -> dict[str, str]:
 
 def create_app(rulebook: Sequence[str] | None = None) -> Flask:
     bench = Workbench(rulebook)
-    app = Flask("engine.web", static_folder=None, template_folder=None)
+    app = Flask("yimao.web", static_folder=None, template_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = 16 * 1024  # GET forms only; a body is never read
 
     def cast_page(values: dict[str, str], error: str | None = None) -> Page:
