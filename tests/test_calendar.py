@@ -350,7 +350,8 @@ def test_base_facts_use_exactly_the_declared_input_predicates():
     facts = at("2024-02-04T16:30+08:00").base_facts()
     # 爻 comes from the cast and 用神 (for now) from the user; every other input is the moment's.
     # the cast, the question, and what the asker knows of the matter (judge flags)
-    not_the_moment = {"爻", "用神", "问", "子问", "所问", "本命", "问者", "病程", "间月", "已生", "事月", "事日"}
+    not_the_moment = {"爻", "用神", "问", "子问", "所问", "本命", "问者", "病程", "间月", "已生", "事月", "事日",
+                      "事年", "年岁", "身属", "婚方", "讼方"}
     assert {predicate for predicate, _ in facts} == set(declared) - not_the_moment
     for predicate, args in facts:
         assert tuple(args) == declared[predicate]

@@ -112,8 +112,48 @@ def _slice(modules: list[Module], needed: set[str]) -> tuple[list[Module], set[s
         keep_tables = tuple(t for t in module.tables if t.predicate in wanted)
         if keep_rules or keep_decls or keep_tables:
             sliced.append(attrs.evolve(module, declarations=keep_decls, rules=keep_rules, tables=keep_tables,
-                                       sections=(), changes=(), questions=()))
+                                       sections=(), changes=(), questions=(), **_NO_JUDGING))
     return sliced, wanted
+
+
+# What the 排盘 reads of later chapters: the void (26's 旬空.定).  A rule of chapters 1-10 that reads
+# another later chapter's ruling (9.3's ills of the bodies: 月破, 日冲, 冲散) belongs to the judging of
+# the whole rulebook, not to the chart drawn by the layer.
+BORROWABLE = frozenset({"旬空"})
+
+
+def _drawn_alone(modules: list[Module]) -> list[Module]:
+    """Chapters 1-10 without the rules that need a later chapter's predicate beyond BORROWABLE
+    (directly, or through another rule so dropped)."""
+    while True:
+        defined = {a.predicate for m in modules for r in m.rules for a in r.atoms} | _defined_inputs_and_tables(modules)
+        present = {r.id for m in modules for r in m.rules}
+        dropped = False
+        kept_modules = []
+        for module in modules:
+            kept = tuple(r for r in module.rules if _body_predicates(r) <= defined | BORROWABLE
+                         and (r.exception_to is None or r.exception_to in present))
+            dropped |= len(kept) != len(module.rules)
+            kept_modules.append(attrs.evolve(module, rules=kept))
+        modules = kept_modules
+        if not dropped:
+            return modules
+
+
+def _defined_inputs_and_tables(modules: Sequence[Module]) -> set[str]:
+    return {d.predicate for m in modules for d in m.declarations if d.kind == "input"} | {t.predicate for m in modules for t in m.tables}
+
+
+# The layer is the chart's facts: no question, answer, precedence or 刻期 choice belongs to it.
+_NO_JUDGING = {"axes": (), "precedences": (), "timings": (), "readings": (), "timed": ()}
+
+
+def _chart_part(module: Module, layer_rules: set[str]) -> Module:
+    """Of a chapter of 1-10, what builds the chart: its rulings on a question (a 断, such as 10.1's
+    通问 for 行人's letters) and its exceptions to later chapters' rules (7.5's checked 青龙 in 53,
+    67, 78) are read when a question is judged, not when the chart is drawn."""
+    rules = tuple(r for r in module.rules if not r.verdicts and (r.exception_to is None or r.exception_to in layer_rules))
+    return attrs.evolve(module, rules=rules, **_NO_JUDGING)
 
 
 _CACHE: dict[str, ChartLayer] = {}
@@ -135,6 +175,8 @@ def load_chart_layer(root: str | Path | None = None) -> ChartLayer:
         diagnostics += found
         if module is not None:
             modules.append(module)
+    layer_rules = {r.id for m in modules for r in m.rules if not r.verdicts}
+    modules = _drawn_alone([_chart_part(m, layer_rules) for m in modules])
     borrowed_from: list[Module] = []
     parse_problems: list[Diagnostic] = []
     needed = {p for m in modules for r in m.rules for p in _body_predicates(r)} - _defined(modules)
