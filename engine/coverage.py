@@ -1,6 +1,7 @@
-"""How much of the book the rulebook accounts for: per chapter, paragraphs cited by a rule or
-table, cited but marked partial (rulings named as not yet encoded), marked narrative with a
-reason, or still untouched.  A chapter is complete only with no partial and no untouched one."""
+"""How much of the book the rulebook accounts for: per chapter, paragraphs cited by a rule, a
+table or a statement of the weighing (an answer, a precedence, a 刻期 choice), cited but marked
+partial (rulings named as not yet encoded), marked narrative with a reason, or still untouched.  A
+chapter is complete only with no partial and no untouched one."""
 
 from __future__ import annotations
 
@@ -38,6 +39,10 @@ def accounting(program: Program) -> Accounting:
     for table in program.tables:
         if table.citation:
             cited.add((table.citation.chapter, table.citation.paragraph))
+    method = program.method  # the weighing the book states is content too (42.21's 先索不善)
+    for statement in (*method.axes, *method.precedences, *method.timings, *method.readings, *method.timed):
+        if statement.citation:
+            cited.add((statement.citation.chapter, statement.citation.paragraph))
     narrative: dict[Key, str] = {}
     partial: dict[Key, str] = {}
     for module in program.modules:

@@ -130,3 +130,15 @@ def test_a_shown_predicate_a_rule_now_reads_is_a_stale_reason(tmp_path, capsys):
     (warning,) = json.loads(capsys.readouterr().out)["warnings"]
     assert (warning["line"], warning["column"]) == (3, 11)
     assert "破象 is declared shown (nothing reads it) but a rule or an answer now reads it" in warning["message"]
+
+
+def test_a_paragraph_cited_by_a_precedence_alone_is_accounted(tmp_path, capsys):
+    """42.21's 先索不善 is a precedence, not a rule: the paragraph it cites is cited."""
+    def untouched(text):
+        write(tmp_path, text)
+        assert main(["coverage", "--rulebook", str(tmp_path), "--chapters", "25", "--json"]) == 0
+        (row,) = json.loads(capsys.readouterr().out)["chapters"]
+        return row["untouched"]
+
+    assert 2 in untouched(UNREAD)
+    assert 2 not in untouched(UNREAD + "§25.2 「生之不长，扶之不起」\nprecedence 甲 「生之不长」: side 凶 over side 吉\n")
