@@ -348,3 +348,22 @@ def test_suit_input_is_checked(capsys):
     assert main(["judge", "--hexagram", "乾", "--month", "子", "--day", "甲子", "--question", "词讼", "--suit", "甲"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--suit takes 我讼" in err[0]
+
+
+
+# --- 81.12 复留 恩抚: 「逃归复留，同于收雇，回心恩抚，同于用人」 -------------------------------------
+
+def test_runaway_kept_again_is_judged_as_taking_a_servant():
+    # 乾之姤 午建丙午: the 财 is spoiled, so 66's 收仆.财病 rules against keeping him (复留 不成);
+    # the plain question of capture and 恩抚 do not read 66's rules.
+    assert ("收仆.财病", "凶") in rulings("逃亡.复留", "乾之姤", "午", "丙午")
+    assert answer("逃亡.复留", "乾之姤", "午", "丙午", "成 / 不成") == "不成"
+    for question in ("逃亡", "逃亡.恩抚"):
+        assert not any(rule.startswith("收仆.") for rule, _ in rulings(question, "乾之姤", "午", "丙午"))
+
+
+def test_runaway_treated_kindly_is_judged_as_employing_a_man():
+    # 否 子建甲子: the 用神 is void, 64's 任人.用病 (「空则无能」) speaks for 恩抚 and for it alone.
+    assert ("任人.用病", "凶") in rulings("逃亡.恩抚", "否", "子", "甲子")
+    for question in ("逃亡", "逃亡.复留"):
+        assert not any(rule.startswith("任人.") for rule, _ in rulings(question, "否", "子", "甲子"))
