@@ -367,3 +367,31 @@ def test_runaway_treated_kindly_is_judged_as_employing_a_man():
     assert ("任人.用病", "凶") in rulings("逃亡.恩抚", "否", "子", "甲子")
     for question in ("逃亡", "逃亡.复留"):
         assert not any(rule.startswith("任人.") for rule, _ in rulings(question, "否", "子", "甲子"))
+
+
+# --- 79.7: the boat matters judged by their own chapters (「各推其类」) --------------------------------
+
+@pytest.mark.parametrize("sub, hexagram, month, day, ruling, chapter_prefix", [
+    # 「买舟而居，犹占宅也」: 51's 家宅 -- the 世 changing into the ghost (观之否)
+    ("买舟", "观之否", "子", "甲子", ("灾祥.世化鬼", "不安"), ("灾祥.", "兴败.")),
+    # 「船主用人，犹雇倩也」: 66's 雇工 -- the 应 void (否 on a 甲子 day)
+    ("雇倩", "否", "子", "甲子", ("雇工.应空散", "不成"), ("雇工.",)),
+    # 「投麾荫庇，犹公役也」: 71's service sought (谋差) -- a six-clash hexagram
+    ("投麾", "乾之姤", "子", "甲子", ("谋差.冲", "不成"), ("谋差.", "求役.")),
+    # 「防犯差役，犹避讼也」: 90's 讼避 -- a moving 子孙
+    ("防役", "乾之姤", "子", "甲子", ("讼避.子发", "安"), ("讼避.", "避乱.")),
+])
+def test_boat_matters_judged_by_their_own_chapter(sub, hexagram, month, day, ruling, chapter_prefix):
+    assert ruling in rulings(f"舟车.{sub}", hexagram, month, day)
+    # the same chart asked as the journey itself or a passage (附舟) reads none of that chapter's rules
+    for question in ("舟车", "舟车.附舟"):
+        assert not any(rule.startswith(chapter_prefix) for rule, _ in rulings(question, hexagram, month, day))
+
+
+def test_suit_for_money_also_reads_the_debt():
+    # 83.17 「以讼取财……而兼用索逋也」: 巽's 酉 应 controls its 卯 世 -- 67's 索逋.应克世 (负心) is read
+    # for 取财 (its 不得 on the 取财 axis), not for the other mixed suits.
+    assert ("索逋.应克世", "不得") in rulings("词讼.取财", "巽", "子", "甲子")
+    assert answer("词讼.取财", "巽", "子", "甲子", "胜 得 / 负 不得") == "负"
+    for question in ("词讼.夺婚", "词讼.扳役", "词讼"):
+        assert not any(rule.startswith("索逋.") for rule, _ in rulings(question, "巽", "子", "甲子"))
