@@ -56,7 +56,7 @@ def test_question_catalog():
     assert list(questions["功名"].subquestions[:3]) == ["发年", "考时", "发案"]
     assert "草野求名" in questions["功名"].subquestions and "国务" in questions["功名"].subquestions
     assert len(questions["求财"].subquestions) == 22
-    assert list(questions["行人"].subquestions) == ["旅约", "途会", "安危", "存亡", "利钝", "音信", "仕", "娶", "他适", "曾遇"]
+    assert list(questions["行人"].subquestions) == ["旅约", "途会", "安危", "存亡", "利钝", "音信", "仕", "娶", "他适", "曾遇", "寄书", "寄财"]
 
 
 def test_use_god_by_kind_of_question():
@@ -239,3 +239,23 @@ def test_traveller_questions_treated_in_turn(sub, shows, hexagram, month, day, w
 def test_traveller_in_office_when_the_officer_is_strong():
     data = judged("行人.仕", "坤", month="子", day="甲戌", about="弟")
     assert polarities(data, "仕.") == {"仕"}
+
+
+# --- 78.10: will he send a letter (寄书), does it carry money (寄财): 先用而后父 / 先用而后财 -----------
+
+@pytest.mark.parametrize("sub, shows, hexagram, month, day, word, absent_on", [
+    # 「父虚无信」: 坎 on a 甲戌 day -- its one 父母, 申, void; 巽 that day has a sound 父母
+    ("寄书", "寄书.父虚", "坎", "子", "甲戌", "不来", ("巽", "子", "甲戌")),
+    # 「用殆不书」: 坤 卯建乙卯 -- the brother (the writer) void
+    ("寄书", "寄书.用殆", "坤", "卯", "乙卯", "不来", ("巽", "卯", "乙卯")),
+    # 「财空无物也」: 离 on a 甲戌 day -- its one 妻财, 酉, void
+    ("寄财", "寄财.财空", "离", "子", "甲戌", "无", ("巽", "子", "甲戌")),
+    # 「用空无寄」: 坤 卯建乙卯 -- the writer void
+    ("寄财", "寄财.用空", "坤", "卯", "乙卯", "无", ("巽", "卯", "乙卯")),
+])
+def test_traveller_sends_letter_or_money(sub, shows, hexagram, month, day, word, absent_on):
+    data = judged(f"行人.{sub}", hexagram, month=month, day=day, about="弟")
+    assert any(v["rule"] == shows and v["polarity"] == word for v in standing(data))
+    other = judged(f"行人.{sub}", absent_on[0], month=absent_on[1], day=absent_on[2], about="弟")
+    assert not standing(other, shows)
+    assert not standing(judged("行人.音信", hexagram, month=month, day=day, about="弟"), f"{sub}.")
