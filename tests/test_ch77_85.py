@@ -395,3 +395,23 @@ def test_suit_for_money_also_reads_the_debt():
     assert answer("词讼.取财", "巽", "子", "甲子", "胜 得 / 负 不得") == "负"
     for question in ("词讼.夺婚", "词讼.扳役", "词讼"):
         assert not any(rule.startswith("索逋.") for rule, _ in rulings(question, "巽", "子", "甲子"))
+
+
+def test_office_safe_and_dragged_in_are_two_questions():
+    # 83.19 「一曰无累官乎，则官旺世实为吉；一曰不累我乎，则官克鬼动为凶」 「斯二者常或相背」: 巽之涣 申建庚申,
+    # the 酉 官 strong in its month moves and controls the 卯 世 -- 无累 (官问) 吉, 累我 (为累) 凶.
+    assert ("官问.官旺世实", "吉") in rulings("词讼.官问", "巽之涣", "申", "庚申")
+    assert ("官问.官克鬼动", "凶") not in rulings("词讼.官问", "巽之涣", "申", "庚申")
+    assert answer("词讼.官问", "巽之涣", "申", "庚申", "吉 / 凶") == "吉"
+    assert ("官问.官克鬼动", "凶") in rulings("词讼.为累", "巽之涣", "申", "庚申")
+    assert answer("词讼.为累", "巽之涣", "申", "庚申", "吉 / 凶") == "凶"
+    # the ghost at rest (泰) drags no one in
+    assert not any(rule.startswith("官问.") for rule, _ in rulings("词讼.为累", "泰", "子", "甲子"))
+
+
+def test_hearing_by_the_headmen_reads_the_other_party():
+    # 83.19 「伸诉里甲，私评用应」: 巽 (a 六冲) with its 酉 应 controlling the 卯 世 -- 有曲, 不终;
+    # 泰 on a 甲子 day (应 sound) has neither, nor does the suit itself read them.
+    assert {("里甲.应克世", "负"), ("里甲.六冲", "负")} <= rulings("词讼.里甲", "巽", "子", "甲子")
+    assert not any(rule.startswith("里甲.") for rule, _ in rulings("词讼.里甲", "泰", "子", "甲子"))
+    assert not any(rule.startswith("里甲.") for rule, _ in rulings("词讼", "巽", "子", "甲子"))
