@@ -259,3 +259,13 @@ def test_traveller_sends_letter_or_money(sub, shows, hexagram, month, day, word,
     other = judged(f"行人.{sub}", absent_on[0], month=absent_on[1], day=absent_on[2], about="弟")
     assert not standing(other, shows)
     assert not standing(judged("行人.音信", hexagram, month=month, day=day, about="弟"), f"{sub}.")
+
+
+def test_wanderer_reads_the_wandering_soul():
+    # 78.4 「游人则准游魂」 for 78.9's 他适: 需 (游魂 of 坤) 午建丙午 -- he goes on; 讼 (游魂 of 离) on a 甲子
+    # day has the brother ill (「先要用爻无病则验」), 巽 is no 游魂: neither reads it.
+    assert any(v["rule"] == "他适.游魂" and v["polarity"] == "往"
+               for v in standing(judged("行人.他适", "需", month="午", day="丙午", about="弟")))
+    assert not standing(judged("行人.他适", "讼", month="子", day="甲子", about="弟"), "他适.游魂")
+    assert not standing(judged("行人.他适", "巽", month="子", day="甲戌", about="弟"), "他适.游魂")
+    assert not standing(judged("行人", "需", month="午", day="丙午", about="弟"), "他适.")
