@@ -415,3 +415,17 @@ def test_hearing_by_the_headmen_reads_the_other_party():
     assert {("里甲.应克世", "负"), ("里甲.六冲", "负")} <= rulings("词讼.里甲", "巽", "子", "甲子")
     assert not any(rule.startswith("里甲.") for rule, _ in rulings("词讼.里甲", "泰", "子", "甲子"))
     assert not any(rule.startswith("里甲.") for rule, _ in rulings("词讼", "巽", "子", "甲子"))
+
+
+def test_appeal_sent_down_and_heard_in_person():
+    # 83.12 「若上告批下衙门，父母如遇空破……纵准而不批是衙门也」: 坎 on a 甲戌 day, its one 父母 (申) void;
+    # 巽 that day has a sound 父母.
+    assert ("上告.父空破", "不批") in rulings("词讼.上告", "坎", "子", "甲戌")
+    assert answer("词讼.上告", "坎", "子", "甲戌", "批 / 不批") == "不批"
+    assert not any(rule.startswith("上告.") for rule, _ in rulings("词讼.上告", "巽", "子", "甲戌"))
+    # 「如告亲提，官克世为不从，或有两官，常有批下僚者」: 巽's 酉 官 controls its 卯 世; 否 has two 官;
+    # 乾 has one 官 (午) that does not control its 戌 世.
+    assert ("亲提.官克世", "不从") in rulings("词讼.亲提", "巽", "子", "甲戌")
+    assert ("亲提.两官", "不从") in rulings("词讼.亲提", "否", "子", "甲戌")
+    assert not any(rule.startswith("亲提.") for rule, _ in rulings("词讼.亲提", "乾", "子", "甲戌"))
+    assert not any(rule.startswith(("亲提.", "上告.")) for rule, _ in rulings("词讼.兴词", "否", "子", "甲戌"))
