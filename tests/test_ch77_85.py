@@ -429,3 +429,13 @@ def test_appeal_sent_down_and_heard_in_person():
     assert ("亲提.两官", "不从") in rulings("词讼.亲提", "否", "子", "甲戌")
     assert not any(rule.startswith("亲提.") for rule, _ in rulings("词讼.亲提", "乾", "子", "甲戌"))
     assert not any(rule.startswith(("亲提.", "上告.")) for rule, _ in rulings("词讼.兴词", "否", "子", "甲戌"))
+
+
+def test_memorial_review_reads_line_five_as_the_officer():
+    # 83.14 「复疏允驳，易官用五也」: 乾之大有 子建甲子 -- line 5 (申) moves, the 午 官 on line 4 is still:
+    # asked as a memorial (复疏) the moving line 5 「不纳」 and 「动实则驳」; asked as 允驳 the 官 does not move.
+    found = rulings("词讼.复疏", "乾之大有", "子", "甲子")
+    assert {("允驳.官动", "不允"), ("能驳.官动实", "驳")} <= found
+    assert answer("词讼.复疏", "乾之大有", "子", "甲子", "驳 / 不驳") == "驳"
+    plain = rulings("词讼.允驳", "乾之大有", "子", "甲子")
+    assert ("允驳.官动", "不允") not in plain and ("能驳.官动实", "驳") not in plain
