@@ -439,3 +439,23 @@ def test_memorial_review_reads_line_five_as_the_officer():
     assert answer("词讼.复疏", "乾之大有", "子", "甲子", "驳 / 不驳") == "驳"
     plain = rulings("词讼.允驳", "乾之大有", "子", "甲子")
     assert ("允驳.官动", "不允") not in plain and ("能驳.官动实", "驳") not in plain
+
+
+def test_fixed_sentence_reads_the_convicted_mans_line_only():
+    # 83.18 「刑定不复论官，专看用神，有救无事」: 巽之涣 申建庚申 -- asked as 禁责 the 酉 官, strong, moves
+    # and controls the 世 (禁责.难免); the sentence fixed (刑定), the 官 is not read.
+    assert ("禁责.难免", "不免") in rulings("词讼.禁责", "巽之涣", "申", "庚申")
+    assert not any(rule == "禁责.难免" for rule, _ in rulings("词讼.刑定", "巽之涣", "申", "庚申"))
+    # 子建甲子: the 卯 世 strong in winter -- 大罪不死, for 刑定 as for 禁责
+    assert ("禁责.大罪不死", "免") in rulings("词讼.刑定", "巽之涣", "子", "甲子")
+    assert answer("词讼.刑定", "巽之涣", "子", "甲子", "免 / 不免") == "免"
+
+
+def test_entrapment_is_declared_baleful_even_with_the_ghost_at_rest():
+    # 83.18 「若行险陷人，鬼神所怒，虽鬼静爻安，当直告其凶」: 泰 子建甲子, the ghost still and the 用神 全吉.
+    assert ("陷人.直告其凶", "凶") in rulings("词讼.陷人", "泰", "子", "甲子")
+    assert answer("词讼.陷人", "泰", "子", "甲子", "吉 / 凶") == "凶"
+    assert not any(rule.startswith("陷人.鬼动克世") for rule, _ in rulings("词讼.陷人", "泰", "子", "甲子"))
+    # 「以官鬼发动克世为戒」: 巽之涣, the 酉 官 moves and controls the 卯 世
+    assert ("陷人.鬼动克世", "凶") in rulings("词讼.陷人", "巽之涣", "子", "甲子")
+    assert not any(rule.startswith("陷人.") for rule, _ in rulings("词讼", "巽之涣", "子", "甲子"))
