@@ -214,7 +214,8 @@ def test_letters_take_the_parents_line():
     assert {u[2] for u in use_god(data)} == {"父母"}
 
 
-# --- 78.9: the questions the paragraph treats in turn (仕 娶 他适 曾遇), the traveller a brother -------
+# --- 78.9 and 78.10: the questions the paragraphs treat in turn (仕 娶 他适 曾遇; 寄书 寄财: the writer
+# is the traveller, 先用而后父 / 先用而后财), the traveller a brother ----------------------------------
 
 @pytest.mark.parametrize("sub, shows, hexagram, month, day, word, absent_on", [
     # 「官旺则仕，官空未仕也」: 巽 on a 甲戌 day (申酉 void) -- the 酉 官 void; 坤 子建: the 卯 官 strong
@@ -225,25 +226,6 @@ def test_letters_take_the_parents_line():
     ("他适", "他适.用囚", "坤", "子", "甲戌", "不往", ("巽", "子", "甲戌")),
     # 「用空不称其志也」: 坤 卯建乙卯 -- the brother void; 否 子建甲子 (a 六合, the brother sound) has no 不遂
     ("曾遇", "曾遇.用空", "坤", "卯", "乙卯", "不遂", ("否", "子", "甲子")),
-])
-def test_traveller_questions_treated_in_turn(sub, shows, hexagram, month, day, word, absent_on):
-    data = judged(f"行人.{sub}", hexagram, month=month, day=day, about="弟")
-    assert any(v["rule"] == shows and v["polarity"] == word for v in standing(data))
-    other = judged(f"行人.{sub}", *absent_on[:1], month=absent_on[1], day=absent_on[2], about="弟")
-    assert word not in polarities(other, f"{sub}.")
-    # the plain question reads none of them
-    plain = judged("行人", hexagram, month=month, day=day, about="弟")
-    assert not standing(plain, f"{sub}.")
-
-
-def test_traveller_in_office_when_the_officer_is_strong():
-    data = judged("行人.仕", "坤", month="子", day="甲戌", about="弟")
-    assert polarities(data, "仕.") == {"仕"}
-
-
-# --- 78.10: will he send a letter (寄书), does it carry money (寄财): 先用而后父 / 先用而后财 -----------
-
-@pytest.mark.parametrize("sub, shows, hexagram, month, day, word, absent_on", [
     # 「父虚无信」: 坎 on a 甲戌 day -- its one 父母, 申, void; 巽 that day has a sound 父母
     ("寄书", "寄书.父虚", "坎", "子", "甲戌", "不来", ("巽", "子", "甲戌")),
     # 「用殆不书」: 坤 卯建乙卯 -- the brother (the writer) void
@@ -253,12 +235,18 @@ def test_traveller_in_office_when_the_officer_is_strong():
     # 「用空无寄」: 坤 卯建乙卯 -- the writer void
     ("寄财", "寄财.用空", "坤", "卯", "乙卯", "无", ("巽", "卯", "乙卯")),
 ])
-def test_traveller_sends_letter_or_money(sub, shows, hexagram, month, day, word, absent_on):
+def test_traveller_questions_treated_in_turn(sub, shows, hexagram, month, day, word, absent_on):
     data = judged(f"行人.{sub}", hexagram, month=month, day=day, about="弟")
     assert any(v["rule"] == shows and v["polarity"] == word for v in standing(data))
     other = judged(f"行人.{sub}", absent_on[0], month=absent_on[1], day=absent_on[2], about="弟")
     assert not standing(other, shows)
-    assert not standing(judged("行人.音信", hexagram, month=month, day=day, about="弟"), f"{sub}.")
+    # the plain question reads none of them
+    assert not standing(judged("行人", hexagram, month=month, day=day, about="弟"), f"{sub}.")
+
+
+def test_traveller_in_office_when_the_officer_is_strong():
+    data = judged("行人.仕", "坤", month="子", day="甲戌", about="弟")
+    assert polarities(data, "仕.") == {"仕"}
 
 
 def test_wanderer_reads_the_wandering_soul():
