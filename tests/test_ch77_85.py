@@ -449,6 +449,11 @@ def test_fixed_sentence_reads_the_convicted_mans_line_only():
     # 子建甲子: the 卯 世 strong in winter -- 大罪不死, for 刑定 as for 禁责
     assert ("禁责.大罪不死", "免") in rulings("词讼.刑定", "巽之涣", "子", "甲子")
     assert answer("词讼.刑定", "巽之涣", "子", "甲子", "免 / 不免") == "免"
+    # 「大害不绝，在主象之生扶」: the 卯 世 lifted by the 子 month and day -- not cut off; in 申建庚申 nothing
+    # lifts it, and the suit itself does not read the convicted man's line.
+    assert ("禁责.大害不绝", "免") in rulings("词讼.刑定", "巽之涣", "子", "甲子")
+    assert not any(rule == "禁责.大害不绝" for rule, _ in rulings("词讼.刑定", "巽之涣", "申", "庚申"))
+    assert not any(rule == "禁责.大害不绝" for rule, _ in rulings("词讼", "巽之涣", "子", "甲子"))
 
 
 def test_entrapment_is_declared_baleful_even_with_the_ghost_at_rest():
