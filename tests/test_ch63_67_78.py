@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 import yimao
 from yimao.api import evaluate_chart
 from yimao.judge import Judgement, parse_question
@@ -54,7 +56,7 @@ def test_question_catalog():
     assert list(questions["功名"].subquestions[:3]) == ["发年", "考时", "发案"]
     assert "草野求名" in questions["功名"].subquestions and "国务" in questions["功名"].subquestions
     assert len(questions["求财"].subquestions) == 22
-    assert list(questions["行人"].subquestions) == ["旅约", "途会", "安危", "存亡", "利钝", "音信"]
+    assert list(questions["行人"].subquestions) == ["旅约", "途会", "安危", "存亡", "利钝", "音信", "仕", "娶", "他适", "曾遇", "寄书", "寄财"]
 
 
 def test_use_god_by_kind_of_question():
@@ -210,3 +212,48 @@ def test_void_use_god_comes_when_filled():
 def test_letters_take_the_parents_line():
     data = judged("行人.音信", "大有", month="辰", day="甲辰")
     assert {u[2] for u in use_god(data)} == {"父母"}
+
+
+# --- 78.9 and 78.10: the questions the paragraphs treat in turn (仕 娶 他适 曾遇; 寄书 寄财: the writer
+# is the traveller, 先用而后父 / 先用而后财), the traveller a brother ----------------------------------
+
+@pytest.mark.parametrize("sub, shows, hexagram, month, day, word, absent_on", [
+    # 「官旺则仕，官空未仕也」: 巽 on a 甲戌 day (申酉 void) -- the 酉 官 void; 坤 子建: the 卯 官 strong
+    ("仕", "仕.官空", "巽", "子", "甲戌", "未仕", ("坤", "子", "甲戌")),
+    # 「财现则娶，用病未婚也」: 坤 卯建乙卯 -- the brother void, no 娶 though the 财 shows; 巽 卯建乙卯 marries
+    ("娶", "娶.用病", "坤", "卯", "乙卯", "未婚", ("巽", "卯", "乙卯")),
+    # 「忌用象之囚也，受阻不他如」: 坤 子建 -- the 丑 未 brothers 囚 in the winter month; not 巽 on that day
+    ("他适", "他适.用囚", "坤", "子", "甲戌", "不往", ("巽", "子", "甲戌")),
+    # 「用空不称其志也」: 坤 卯建乙卯 -- the brother void; 否 子建甲子 (a 六合, the brother sound) has no 不遂
+    ("曾遇", "曾遇.用空", "坤", "卯", "乙卯", "不遂", ("否", "子", "甲子")),
+    # 「父虚无信」: 坎 on a 甲戌 day -- its one 父母, 申, void; 巽 that day has a sound 父母
+    ("寄书", "寄书.父虚", "坎", "子", "甲戌", "不来", ("巽", "子", "甲戌")),
+    # 「用殆不书」: 坤 卯建乙卯 -- the brother (the writer) void
+    ("寄书", "寄书.用殆", "坤", "卯", "乙卯", "不来", ("巽", "卯", "乙卯")),
+    # 「财空无物也」: 离 on a 甲戌 day -- its one 妻财, 酉, void
+    ("寄财", "寄财.财空", "离", "子", "甲戌", "无", ("巽", "子", "甲戌")),
+    # 「用空无寄」: 坤 卯建乙卯 -- the writer void
+    ("寄财", "寄财.用空", "坤", "卯", "乙卯", "无", ("巽", "卯", "乙卯")),
+])
+def test_traveller_questions_treated_in_turn(sub, shows, hexagram, month, day, word, absent_on):
+    data = judged(f"行人.{sub}", hexagram, month=month, day=day, about="弟")
+    assert any(v["rule"] == shows and v["polarity"] == word for v in standing(data))
+    other = judged(f"行人.{sub}", absent_on[0], month=absent_on[1], day=absent_on[2], about="弟")
+    assert not standing(other, shows)
+    # the plain question reads none of them
+    assert not standing(judged("行人", hexagram, month=month, day=day, about="弟"), f"{sub}.")
+
+
+def test_traveller_in_office_when_the_officer_is_strong():
+    data = judged("行人.仕", "坤", month="子", day="甲戌", about="弟")
+    assert polarities(data, "仕.") == {"仕"}
+
+
+def test_wanderer_reads_the_wandering_soul():
+    # 78.4 「游人则准游魂」 for 78.9's 他适: 需 (游魂 of 坤) 午建丙午 -- he goes on; 讼 (游魂 of 离) on a 甲子
+    # day has the brother ill (「先要用爻无病则验」), 巽 is no 游魂: neither reads it.
+    assert any(v["rule"] == "他适.游魂" and v["polarity"] == "往"
+               for v in standing(judged("行人.他适", "需", month="午", day="丙午", about="弟")))
+    assert not standing(judged("行人.他适", "讼", month="子", day="甲子", about="弟"), "他适.游魂")
+    assert not standing(judged("行人.他适", "巽", month="子", day="甲戌", about="弟"), "他适.游魂")
+    assert not standing(judged("行人", "需", month="午", day="丙午", about="弟"), "他适.")

@@ -348,3 +348,119 @@ def test_suit_input_is_checked(capsys):
     assert main(["judge", "--hexagram", "乾", "--month", "子", "--day", "甲子", "--question", "词讼", "--suit", "甲"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--suit takes 我讼" in err[0]
+
+
+
+# --- 81.12 复留 恩抚: 「逃归复留，同于收雇，回心恩抚，同于用人」 -------------------------------------
+
+def test_runaway_kept_again_is_judged_as_taking_a_servant():
+    # 乾之姤 午建丙午: the 财 is spoiled, so 66's 收仆.财病 rules against keeping him (复留 不成);
+    # the plain question of capture and 恩抚 do not read 66's rules.
+    assert ("收仆.财病", "凶") in rulings("逃亡.复留", "乾之姤", "午", "丙午")
+    assert answer("逃亡.复留", "乾之姤", "午", "丙午", "成 / 不成") == "不成"
+    for question in ("逃亡", "逃亡.恩抚"):
+        assert not any(rule.startswith("收仆.") for rule, _ in rulings(question, "乾之姤", "午", "丙午"))
+
+
+def test_runaway_treated_kindly_is_judged_as_employing_a_man():
+    # 否 子建甲子: the 用神 is void, 64's 任人.用病 (「空则无能」) speaks for 恩抚 and for it alone.
+    assert ("任人.用病", "凶") in rulings("逃亡.恩抚", "否", "子", "甲子")
+    for question in ("逃亡", "逃亡.复留"):
+        assert not any(rule.startswith("任人.") for rule, _ in rulings(question, "否", "子", "甲子"))
+
+
+# --- 79.7: the boat matters judged by their own chapters (「各推其类」) --------------------------------
+
+@pytest.mark.parametrize("sub, hexagram, month, day, ruling, chapter_prefix", [
+    # 「买舟而居，犹占宅也」: 51's 家宅 -- the 世 changing into the ghost (观之否)
+    ("买舟", "观之否", "子", "甲子", ("灾祥.世化鬼", "不安"), ("灾祥.", "兴败.")),
+    # 「船主用人，犹雇倩也」: 66's 雇工 -- the 应 void (否 on a 甲子 day)
+    ("雇倩", "否", "子", "甲子", ("雇工.应空散", "不成"), ("雇工.",)),
+    # 「投麾荫庇，犹公役也」: 71's service sought (谋差) -- a six-clash hexagram
+    ("投麾", "乾之姤", "子", "甲子", ("谋差.冲", "不成"), ("谋差.", "求役.")),
+    # 「防犯差役，犹避讼也」: 90's 讼避 -- a moving 子孙
+    ("防役", "乾之姤", "子", "甲子", ("讼避.子发", "安"), ("讼避.", "避乱.")),
+])
+def test_boat_matters_judged_by_their_own_chapter(sub, hexagram, month, day, ruling, chapter_prefix):
+    assert ruling in rulings(f"舟车.{sub}", hexagram, month, day)
+    # the same chart asked as the journey itself or a passage (附舟) reads none of that chapter's rules
+    for question in ("舟车", "舟车.附舟"):
+        assert not any(rule.startswith(chapter_prefix) for rule, _ in rulings(question, hexagram, month, day))
+
+
+def test_suit_for_money_also_reads_the_debt():
+    # 83.17 「以讼取财……而兼用索逋也」: 巽's 酉 应 controls its 卯 世 -- 67's 索逋.应克世 (负心) is read
+    # for 取财 (its 不得 on the 取财 axis), not for the other mixed suits.
+    assert ("索逋.应克世", "不得") in rulings("词讼.取财", "巽", "子", "甲子")
+    assert answer("词讼.取财", "巽", "子", "甲子", "胜 得 / 负 不得") == "负"
+    for question in ("词讼.夺婚", "词讼.扳役", "词讼"):
+        assert not any(rule.startswith("索逋.") for rule, _ in rulings(question, "巽", "子", "甲子"))
+
+
+def test_office_safe_and_dragged_in_are_two_questions():
+    # 83.19 「一曰无累官乎，则官旺世实为吉；一曰不累我乎，则官克鬼动为凶」 「斯二者常或相背」: 巽之涣 申建庚申,
+    # the 酉 官 strong in its month moves and controls the 卯 世 -- 无累 (官问) 吉, 累我 (为累) 凶.
+    assert ("官问.官旺世实", "吉") in rulings("词讼.官问", "巽之涣", "申", "庚申")
+    assert ("官问.官克鬼动", "凶") not in rulings("词讼.官问", "巽之涣", "申", "庚申")
+    assert answer("词讼.官问", "巽之涣", "申", "庚申", "吉 / 凶") == "吉"
+    assert ("官问.官克鬼动", "凶") in rulings("词讼.为累", "巽之涣", "申", "庚申")
+    assert answer("词讼.为累", "巽之涣", "申", "庚申", "吉 / 凶") == "凶"
+    # the ghost at rest (泰) drags no one in
+    assert not any(rule.startswith("官问.") for rule, _ in rulings("词讼.为累", "泰", "子", "甲子"))
+
+
+def test_hearing_by_the_headmen_reads_the_other_party():
+    # 83.19 「伸诉里甲，私评用应」: 巽 (a 六冲) with its 酉 应 controlling the 卯 世 -- 有曲, 不终;
+    # 泰 on a 甲子 day (应 sound) has neither, nor does the suit itself read them.
+    assert {("里甲.应克世", "负"), ("里甲.六冲", "负")} <= rulings("词讼.里甲", "巽", "子", "甲子")
+    assert not any(rule.startswith("里甲.") for rule, _ in rulings("词讼.里甲", "泰", "子", "甲子"))
+    assert not any(rule.startswith("里甲.") for rule, _ in rulings("词讼", "巽", "子", "甲子"))
+
+
+def test_appeal_sent_down_and_heard_in_person():
+    # 83.12 「若上告批下衙门，父母如遇空破……纵准而不批是衙门也」: 坎 on a 甲戌 day, its one 父母 (申) void;
+    # 巽 that day has a sound 父母.
+    assert ("上告.父空破", "不批") in rulings("词讼.上告", "坎", "子", "甲戌")
+    assert answer("词讼.上告", "坎", "子", "甲戌", "批 / 不批") == "不批"
+    assert not any(rule.startswith("上告.") for rule, _ in rulings("词讼.上告", "巽", "子", "甲戌"))
+    # 「如告亲提，官克世为不从，或有两官，常有批下僚者」: 巽's 酉 官 controls its 卯 世; 否 has two 官;
+    # 乾 has one 官 (午) that does not control its 戌 世.
+    assert ("亲提.官克世", "不从") in rulings("词讼.亲提", "巽", "子", "甲戌")
+    assert ("亲提.两官", "不从") in rulings("词讼.亲提", "否", "子", "甲戌")
+    assert not any(rule.startswith("亲提.") for rule, _ in rulings("词讼.亲提", "乾", "子", "甲戌"))
+    assert not any(rule.startswith(("亲提.", "上告.")) for rule, _ in rulings("词讼.兴词", "否", "子", "甲戌"))
+
+
+def test_memorial_review_reads_line_five_as_the_officer():
+    # 83.14 「复疏允驳，易官用五也」: 乾之大有 子建甲子 -- line 5 (申) moves, the 午 官 on line 4 is still:
+    # asked as a memorial (复疏) the moving line 5 「不纳」 and 「动实则驳」; asked as 允驳 the 官 does not move.
+    found = rulings("词讼.复疏", "乾之大有", "子", "甲子")
+    assert {("允驳.官动", "不允"), ("能驳.官动实", "驳")} <= found
+    assert answer("词讼.复疏", "乾之大有", "子", "甲子", "驳 / 不驳") == "驳"
+    plain = rulings("词讼.允驳", "乾之大有", "子", "甲子")
+    assert ("允驳.官动", "不允") not in plain and ("能驳.官动实", "驳") not in plain
+
+
+def test_fixed_sentence_reads_the_convicted_mans_line_only():
+    # 83.18 「刑定不复论官，专看用神，有救无事」: 巽之涣 申建庚申 -- asked as 禁责 the 酉 官, strong, moves
+    # and controls the 世 (禁责.难免); the sentence fixed (刑定), the 官 is not read.
+    assert ("禁责.难免", "不免") in rulings("词讼.禁责", "巽之涣", "申", "庚申")
+    assert not any(rule == "禁责.难免" for rule, _ in rulings("词讼.刑定", "巽之涣", "申", "庚申"))
+    # 子建甲子: the 卯 世 strong in winter -- 大罪不死, for 刑定 as for 禁责
+    assert ("禁责.大罪不死", "免") in rulings("词讼.刑定", "巽之涣", "子", "甲子")
+    assert answer("词讼.刑定", "巽之涣", "子", "甲子", "免 / 不免") == "免"
+    # 「大害不绝，在主象之生扶」: the 卯 世 lifted by the 子 month and day -- not cut off; in 申建庚申 nothing
+    # lifts it, and the suit itself does not read the convicted man's line.
+    assert ("禁责.大害不绝", "免") in rulings("词讼.刑定", "巽之涣", "子", "甲子")
+    assert not any(rule == "禁责.大害不绝" for rule, _ in rulings("词讼.刑定", "巽之涣", "申", "庚申"))
+    assert not any(rule == "禁责.大害不绝" for rule, _ in rulings("词讼", "巽之涣", "子", "甲子"))
+
+
+def test_entrapment_is_declared_baleful_even_with_the_ghost_at_rest():
+    # 83.18 「若行险陷人，鬼神所怒，虽鬼静爻安，当直告其凶」: 泰 子建甲子, the ghost still and the 用神 全吉.
+    assert ("陷人.直告其凶", "凶") in rulings("词讼.陷人", "泰", "子", "甲子")
+    assert answer("词讼.陷人", "泰", "子", "甲子", "吉 / 凶") == "凶"
+    assert not any(rule.startswith("陷人.鬼动克世") for rule, _ in rulings("词讼.陷人", "泰", "子", "甲子"))
+    # 「以官鬼发动克世为戒」: 巽之涣, the 酉 官 moves and controls the 卯 世
+    assert ("陷人.鬼动克世", "凶") in rulings("词讼.陷人", "巽之涣", "子", "甲子")
+    assert not any(rule.startswith("陷人.") for rule, _ in rulings("词讼", "巽之涣", "子", "甲子"))
