@@ -33,11 +33,15 @@ STATE = [
     ("国朝", ("鼎之噬嗑", "丑", "壬申"), "安", "国朝.福临"),
     ("国朝", ("大过之贲", "辰", "甲申"), "危", "国朝.鬼动"),
     # 43.6 迁都: 「当以外旺为凭」 -- the outer trigram in season, or out of it.
-    ("国朝.迁都", ("同人之复", "亥", "己未"), "宜", "迁都.外旺"),
+    ("国朝.迁都", ("蒙", "亥", "辛亥"), "宜", "迁都.外旺"),
     ("国朝.迁都", ("蛊", "未", "壬子"), "不宜", "迁都.外衰"),
     # 43.6 建庙: none of 三冲 六坏 鬼动 鬼疾 鬼克; a 六冲 (兑之中孚).
     ("国朝.建庙", ("大有", "子", "乙巳"), "宜", "建庙.宜"),
     ("国朝.建庙", ("兑之中孚", "卯", "庚午"), "不宜", "建庙.忌"),
+    # 43.7 「择后犹婚姻也」: read as 52's marriage asked by the man's side -- 咸 a good marriage
+    # hexagram (52.2 「若咸恒节泰为吉」), 乾 a 六冲 (「贞卦逢冲，初已难成」).
+    ("国朝.择后", ("咸", "子", "甲子"), "吉", "婚姻.卦验吉"),
+    ("国朝.择后", ("乾", "卯", "甲寅"), "凶", "婚姻.贞冲"),
     # 43.7 立储 「喜子孙跨于日月」, and a spoiled 子孙.
     ("国朝.立储", ("鼎之噬嗑", "丑", "壬申"), "吉", "立储.跨日月"),
     ("国朝.立储", ("乾", "巳", "丙辰"), "凶", "立储.子坏"),
@@ -65,6 +69,13 @@ def test_state_trouble_shows_where_the_ghost_moves():
     assert touched == "国之赋、阍寺、国之患、巨寇、国之聚敛、宗支"
     calm = answer("国朝", "鼎之噬嗑", "丑", "壬申", axis="by 国患(象)")
     assert calm["answer"] == "未决"
+
+
+def test_only_the_empress_is_judged_as_a_marriage():
+    # 43.7 「择后犹婚姻也」 names the empress alone: the heir on the same 咸 is not a marriage.
+    heir = judged("国朝.立储", "咸", "子", "甲子")
+    assert not list(heir.chart.result.facts("婚姻问"))
+    assert not any(v["rule"].startswith("婚姻.") for v in heir.verdicts())
 
 
 def test_empress_from_home_or_a_quarter():
@@ -136,10 +147,10 @@ def test_enemy_stratagem_and_our_way_to_win():
 
 def test_inner_reversal_of_war_overrules_the_lines():
     # 41.1 「邦畿征伐忌内反伏吟，而不凭子官」: 乾之无妄 -- the inner 乾 becomes 震 (an inner 伏吟), and
-    # the 世 in season (遇时.得令吉) is overruled.
+    # the 世 in season (遇时.得令吉, 42's 用神断.全吉) is overruled.
     row = answer("征伐", "乾之无妄", "午", "丁酉")
     assert deciders(row) == {"卦验断.专忌"} and row["answer"] == "负"
-    assert {o["rule"] for o in row["overruled"]} == {"遇时.得令吉"}
+    assert {o["rule"] for o in row["overruled"]} == {"遇时.得令吉", "用神断.全吉"}
 
 
 # --- 45 天时 --------------------------------------------------------------------------------------
