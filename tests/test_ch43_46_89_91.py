@@ -329,7 +329,8 @@ WAY = [
     ("修道.择师", ("睽", "亥", "甲戌"), "凶", "择师.世空"),
     ("修道.传法", ("革之丰", "子", "己巳"), "吉", "传法.法器"),
     # 91.5 「住持……三冲鬼动而当退」; 纲纪 like office, 募缘 like profit, 法会, 斋戒
-    ("修道.主持", ("大有之涣", "辰", "癸亥"), "宜", "主持.宜"),
+    ("修道.主持", ("泰", "未", "己未"), "宜", "主持.宜"),
+    ("修道.主持", ("泰", "未", "己未"), "宜", "兴败.昌"),
     ("修道.主持", ("坤之大过", "辰", "戊申"), "退", "主持.三冲"),
     ("修道.纲纪", ("鼎之家人", "午", "戊午"), "成", "用神断.全吉"),
     ("修道.纲纪", ("革之丰", "子", "己巳"), "不成", "纲纪.世空"),
@@ -339,7 +340,32 @@ WAY = [
     ("修道.法会", ("否之需", "巳", "壬辰"), "凶", "法会.鬼动"),
     ("修道.斋戒", ("大有之涣", "辰", "癸亥"), "守", "斋戒.守"),
     ("修道.斋戒", ("大过", "子", "乙巳"), "改", "斋戒.用坏"),
+    # 91.4 「云游同出行」: 77's moving ghost on the road (井之同人: the 申 官鬼 moves)
+    ("修道.云游", ("井之同人", "未", "壬寅"), "凶", "出行.鬼动"),
+    # 91.5 「住持如占宅也」: 51's 灭门 (泰之需); 「纲纪如筮仕也」: 63's 晋 (「晋升」) and its void 世;
+    # 「募缘同求财也」: 67's 缘募 with the 应 void (屯); 「法会如设馆也」: 62's 设帐 with the 财 empty (坤)
+    ("修道.主持", ("泰之需", "寅", "丙寅"), "退", "兴败.灭门"),
+    ("修道.纲纪", ("晋", "卯", "丁卯"), "成", "仕途.晋升"),
+    ("修道.纲纪", ("乾", "子", "甲子"), "不成", "仕途.世空"),
+    ("修道.募缘", ("屯", "子", "甲子"), "不得", "缘募.应空"),
+    ("修道.法会", ("坤", "子", "甲子"), "凶", "设帐.财虚"),
 ]
+
+
+# 91.4-91.5: the chapter each topic is asked as, and the sub-question that asks it.
+BORROWED = [("修道.云游", "出行问"), ("修道.主持", "家宅问"), ("修道.纲纪", "功名问"),
+            ("修道.募缘", "求财问"), ("修道.法会", "馆席问")]
+
+
+@pytest.mark.parametrize("question, asked_as", BORROWED)
+def test_each_topic_is_asked_as_its_chapter_and_no_other(question, asked_as):
+    # 「云游同出行」「住持如占宅」「纲纪如筮仕」「募缘同求财」「法会如设馆」: the topic raises that chapter's
+    # question; the seeker's path at large (and every other topic) raises none of them.
+    def raised(q: str) -> set[str]:
+        return {p for _, p in BORROWED if list(judged(q, "坤", "子", "甲子").chart.result.facts(p))}
+
+    assert raised(question) == {asked_as}
+    assert raised("修道") == set()
 
 
 def test_the_quiet_hexagrams_outweigh_the_ghost():
