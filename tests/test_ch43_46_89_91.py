@@ -156,6 +156,12 @@ def test_inner_reversal_of_war_overrules_the_lines():
 # --- 45 天时 --------------------------------------------------------------------------------------
 
 WEATHER = [
+    # 45.7 「如占久晴害田，久雨害蚕，则财福为用」: the 妻财 for the fields, the 子孙 for the silkworms;
+    # 45.8 「卦内无财，秋成应饥」 (渐之涣, the case's chart: no 财 among the lines).
+    ("天时.害田", ("乾", "卯", "甲寅"), "无害", "用神断.全吉"),
+    ("天时.害田", ("渐之涣", "午", "甲申"), "害", "害田.无财"),
+    ("天时.害蚕", ("乾", "亥", "壬子"), "无害", "用神断.全吉"),
+    ("天时.害蚕", ("乾", "巳", "丙午"), "害", "用神断.凶陷"),
     # 45.1-45.2 「父雨子晴」, asked at large
     ("天时", ("需之无妄", "酉", "乙丑"), "晴", "天时.子动"),
     ("天时", ("革之震", "酉", "甲辰"), "雨", "天时.父旺动"),
@@ -186,6 +192,14 @@ def test_wind_with_us_or_against_us():
     assert next(r for r in rows if r["axis"] == "顺 / 逆")["answer"] == "顺"
     rows = judged("天时.占风", "节", "寅", "己未").answers()
     assert next(r for r in rows if r["axis"] == "顺 / 逆")["answer"] == "逆"
+
+
+def test_the_harvest_is_read_only_when_asked_for():
+    # 45.7-45.8: the fields' 用神 is the 妻财, the silkworms' the 子孙; asked for clear weather (占晴) on
+    # 渐之涣, the missing 财 says nothing of the harvest.
+    assert {f.values[0] for f in judged("天时.害田", "乾", "卯", "甲寅").chart.result.facts("用神")} == {2}
+    assert {f.values[0] for f in judged("天时.害蚕", "乾", "卯", "甲寅").chart.result.facts("用神")} == {1}
+    assert not any(v["rule"] == "害田.无财" for v in judged("天时.占晴", "渐之涣", "午", "甲申").verdicts())
 
 
 def test_the_day_it_clears_is_the_day_the_child_line_shows():
