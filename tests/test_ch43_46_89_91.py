@@ -382,6 +382,21 @@ def test_each_topic_is_asked_as_its_chapter_and_no_other(question, asked_as):
     assert raised("修道") == set()
 
 
+def test_the_clash_and_the_void_world_free_the_one_who_leaves():
+    # 91.3 「出家而三冲世空，为超然物外……求道而三冲世空为尘务撄心」: the same 六冲 (坤) and the same void
+    # 世 (睽: the 酉 世 on line 4, void in the 甲戌 旬) answer the one leaving the world 成, the seeker 不成.
+    leave = answer("修道.出家", "坤", "辰", "戊辰")
+    assert leave["answer"] == "成" and "出家.三冲" in deciders(leave)
+    seek = answer("修道", "坤", "辰", "戊辰")
+    assert seek["answer"] == "不成" and "修道.三冲" in deciders(seek)
+    leave = answer("修道.出家", "睽", "亥", "甲戌")
+    assert leave["answer"] == "成" and "出家.世空" in deciders(leave)
+    seek = answer("修道", "睽", "亥", "甲戌")
+    assert seek["answer"] == "不成" and "修道.世空" in deciders(seek)
+    # 家人 (no clash, the 世 not void): neither ruling speaks.
+    assert not {"出家.三冲", "出家.世空"} & {v["rule"] for v in judged("修道.出家", "家人", "寅", "戊戌").verdicts()}
+
+
 def test_the_quiet_hexagrams_outweigh_the_ghost():
     # 91.8 「筮修行得此者，不拘福鬼冲合，直言其吉也，然安静如之变动复非尔」: 艮 at rest is good even with
     # its ills; 艮 with a moving line is read by the lines.
