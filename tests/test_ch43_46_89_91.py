@@ -260,7 +260,11 @@ def test_where_the_year_is_troubled():
 
 PRECAUTION = [
     # 89.1 「以鬼为害，动则害作」; 「惟子动而有排难之人，世空而无受祸之地」
-    ("防患", ("遁之明夷", "午", "丁丑"), "危", "防患.鬼动"),
+    ("防患", ("遁之明夷", "午", "丁丑"), "危", "防患.鬼动旺"),
+    ("防患", ("遁之明夷", "申", "庚申"), "危", "防患.鬼动衰"),
+    # 89.1 「出往而忧害，鬼应克世，皆不可往也」: the 应 strikes the 世 (蒙), the ghost does (泰)
+    ("防患.出往", ("蒙", "子", "甲子"), "不可往", "出往.应克世"),
+    ("防患.出往", ("泰", "子", "甲子"), "不可往", "出往.鬼克世"),
     ("防患", ("益之大畜", "丑", "庚午"), "安", "防患.子动"),
     ("防患", ("泰", "未", "辛丑"), "安", "防患.世空"),
     # 89.3 lawsuits: 「鬼动谓之讼起」; 「若官不克世，鬼爻安静，亦无讼也」 (睽: the 应 controls the 世 -- a grudge)
@@ -277,6 +281,19 @@ PRECAUTION = [
     ("防患.防毒", ("升", "子", "辛丑"), "安", "防毒.世实鬼静"),
     ("防患.防毒", ("睽", "辰", "辛卯"), "危", "防患.应克世"),
 ]
+
+
+def test_the_harm_is_graded_by_the_ghost_and_going_out_is_its_own_question():
+    # 89.1 「旺大衰小」: 遁之明夷's moving 午 官鬼, held up in a 午 month (大), weak in a 申 month (小);
+    # 「以鬼为害，动则害作」 stays the ruling the grade replaces.
+    def graded(month: str, day: str) -> set:
+        return {(v["rule"], v.get("strength"), v["defeated_by"]) for v in judged("防患", "遁之明夷", month, day).verdicts()
+                if v["rule"].startswith("防患.鬼动")}
+
+    assert graded("午", "丁丑") == {("防患.鬼动旺", "大", None), ("防患.鬼动", None, "防患.鬼动旺")}
+    assert graded("申", "庚申") == {("防患.鬼动衰", "小", None), ("防患.鬼动", None, "防患.鬼动衰")}
+    # 出往 is asked on its own: harm at large on 蒙 does not say 不可往.
+    assert not any(v["rule"].startswith("出往.") for v in judged("防患", "蒙", "子", "甲子").verdicts())
 
 
 def test_where_and_when_a_fire_starts_and_dies_down():
