@@ -447,5 +447,14 @@ def test_the_spirit_on_a_moving_relative_turns_its_omen():
     assert ("修道.财吉动", None) in lucky and ("修道.财发", "修道.财吉动") in lucky
     plain = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", "丙子").verdicts()}
     assert ("修道.财发", None) in plain and not any(rule == "修道.财吉动" for rule, _ in plain)
+    # 91.7 「带凶神动，主法嗣多聚散也」: 乾之履's moving 辰 父母 (line 3) with the 元武 (己 day) or the
+    # 腾蛇 (丙 day), baleful by 91.8 and 67.1; with the 朱雀 (壬 day) the plain 「典策之誉」.
+    def father(day: str) -> set:
+        return {(v["rule"], v["defeated_by"]) for v in judged("修道", "乾之履", "寅", day).verdicts()
+                if v["rule"].startswith("修道.父")}
+
+    for day in ("己巳", "丙寅"):
+        assert father(day) == {("修道.父凶动", None), ("修道.父摇", "修道.父凶动")}
+    assert father("壬申") == {("修道.父摇", None)}
     # 91.6 「金木，释道也」: 井之同人's moving 申 官鬼 (line 4, metal, in 坎) speaks of the Buddhist way.
     assert answer("修道", "井之同人", "未", "壬寅", axis="by 教门(象)")["answer"] == "释门之障"
