@@ -88,8 +88,12 @@ def test_empress_from_home_or_a_quarter():
 
 WAR = [
     # 44.2 「世克应则胜，应克世则负」
-    ("征伐", ("井之损", "亥", "戊午"), "胜", "征伐.世克应"),
-    ("征伐", ("益之观", "子", "戊辰"), "负", "征伐.应克世"),
+    ("征伐", ("坤", "辰", "戊辰"), "胜", "征伐.世克应"),
+    ("征伐", ("蒙", "卯", "丁卯"), "负", "征伐.应克世"),
+    # 44.10 「彼虽败而不能胜彼，谓其有生也」 (井之损: the 应 generated); 「己虽伤而不能害己，谓我有扶也」
+    # (益之观: the 世 lifted)
+    ("征伐", ("井之损", "亥", "戊午"), "负", "征伐.彼有生"),
+    ("征伐", ("益之观", "子", "戊辰"), "胜", "征伐.我有扶"),
     # 44.3 the camp: 「安危凭鬼」, and a 六冲 「将士离心」
     ("征伐.立营", ("需之否", "丑", "己卯"), "安", "立营.鬼静"),
     ("征伐.立营", ("大壮", "午", "戊戌"), "危", "立营.六冲"),
@@ -143,6 +147,18 @@ def test_enemy_stratagem_and_our_way_to_win():
     assert answer("征伐", "乾之姤", "寅", "甲子", axis="by 敌势(象)")["answer"] == "守、绝"
     # 坤之复: the moving line 1 is a 兄弟: no way to win is shown.
     assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "未决"
+
+
+def test_the_enemy_generated_and_the_world_lifted_turn_the_clash_of_world_and_response():
+    # 44.10: the rulings of 44.2 stand where neither 应 nor 世 has help, and are defeated where it has.
+    def pair(chart) -> set:
+        return {(v["rule"], v["defeated_by"]) for v in judged("征伐", *chart).verdicts()
+                if v["rule"] in ("征伐.世克应", "征伐.应克世", "征伐.彼有生", "征伐.我有扶")}
+
+    assert pair(("坤", "辰", "戊辰")) == {("征伐.世克应", None)}
+    assert pair(("井之损", "亥", "戊午")) == {("征伐.彼有生", None), ("征伐.世克应", "征伐.彼有生")}
+    assert pair(("蒙", "卯", "丁卯")) == {("征伐.应克世", None)}
+    assert pair(("益之观", "子", "戊辰")) == {("征伐.我有扶", None), ("征伐.应克世", "征伐.我有扶")}
 
 
 def test_inner_reversal_of_war_overrules_the_lines():
