@@ -161,6 +161,14 @@ def test_the_enemy_generated_and_the_world_lifted_turn_the_clash_of_world_and_re
     assert pair(("益之观", "子", "戊辰")) == {("征伐.我有扶", None), ("征伐.应克世", "征伐.我有扶")}
 
 
+def test_each_moving_relative_speaks_of_its_part_of_the_war():
+    # 44.15 「父母为彼我之机关，妻财为彼我之兵甲，弟兄为彼我之埋伏，鬼为贼众，子为将士」: 需之比 moves a
+    # 官鬼, a 兄弟 and a 妻财; 乾之姤 its 子孙; 坤 nothing.
+    assert set(answer("征伐", "需之比", "寅", "己卯", axis="by 兵象(象)")["answer"].split("、")) == {"贼众", "埋伏", "兵甲"}
+    assert answer("征伐", "乾之姤", "寅", "己卯", axis="by 兵象(象)")["answer"] == "将士"
+    assert answer("征伐", "坤", "寅", "己卯", axis="by 兵象(象)")["answer"] == "未决"
+
+
 def test_inner_reversal_of_war_overrules_the_lines():
     # 41.1 「邦畿征伐忌内反伏吟，而不凭子官」: 乾之无妄 -- the inner 乾 becomes 震 (an inner 伏吟), and
     # the 世 in season (遇时.得令吉, 42's 用神断.全吉) is overruled.
