@@ -438,6 +438,16 @@ def test_the_clash_and_the_void_world_free_the_one_who_leaves():
     assert not {"出家.三冲", "出家.世空"} & {v["rule"] for v in judged("修道.出家", "家人", "寅", "戊戌").verdicts()}
 
 
+def test_breaking_the_vow_has_no_good_answer():
+    # 91.5 「若筮开斋破戒，当无吉占」: 大有之涣, where the vow is kept (斋戒.守) and the 用神 is 全吉, answers
+    # breaking it 凶, over every good ruling; the vow itself is not touched.
+    broken = answer("修道.破戒", "大有之涣", "辰", "癸亥")
+    assert broken["answer"] == "凶" and deciders(broken) == {"破戒.无吉占"}
+    assert "用神断.全吉" in {o["rule"] for o in broken["overruled"]}
+    kept = answer("修道.斋戒", "大有之涣", "辰", "癸亥")
+    assert kept["answer"] == "守" and "破戒.无吉占" not in deciders(kept)
+
+
 def test_the_quiet_hexagrams_outweigh_the_ghost():
     # 91.8 「筮修行得此者，不拘福鬼冲合，直言其吉也，然安静如之变动复非尔」: 艮 at rest is good even with
     # its ills; 艮 with a moving line is read by the lines.
