@@ -33,11 +33,15 @@ STATE = [
     ("国朝", ("鼎之噬嗑", "丑", "壬申"), "安", "国朝.福临"),
     ("国朝", ("大过之贲", "辰", "甲申"), "危", "国朝.鬼动"),
     # 43.6 迁都: 「当以外旺为凭」 -- the outer trigram in season, or out of it.
-    ("国朝.迁都", ("同人之复", "亥", "己未"), "宜", "迁都.外旺"),
+    ("国朝.迁都", ("蒙", "亥", "辛亥"), "宜", "迁都.外旺"),
     ("国朝.迁都", ("蛊", "未", "壬子"), "不宜", "迁都.外衰"),
     # 43.6 建庙: none of 三冲 六坏 鬼动 鬼疾 鬼克; a 六冲 (兑之中孚).
     ("国朝.建庙", ("大有", "子", "乙巳"), "宜", "建庙.宜"),
     ("国朝.建庙", ("兑之中孚", "卯", "庚午"), "不宜", "建庙.忌"),
+    # 43.7 「择后犹婚姻也」: read as 52's marriage asked by the man's side -- 咸 a good marriage
+    # hexagram (52.2 「若咸恒节泰为吉」), 乾 a 六冲 (「贞卦逢冲，初已难成」).
+    ("国朝.择后", ("咸", "子", "甲子"), "吉", "婚姻.卦验吉"),
+    ("国朝.择后", ("乾", "卯", "甲寅"), "凶", "婚姻.贞冲"),
     # 43.7 立储 「喜子孙跨于日月」, and a spoiled 子孙.
     ("国朝.立储", ("鼎之噬嗑", "丑", "壬申"), "吉", "立储.跨日月"),
     ("国朝.立储", ("乾", "巳", "丙辰"), "凶", "立储.子坏"),
@@ -67,6 +71,13 @@ def test_state_trouble_shows_where_the_ghost_moves():
     assert calm["answer"] == "未决"
 
 
+def test_only_the_empress_is_judged_as_a_marriage():
+    # 43.7 「择后犹婚姻也」 names the empress alone: the heir on the same 咸 is not a marriage.
+    heir = judged("国朝.立储", "咸", "子", "甲子")
+    assert not list(heir.chart.result.facts("婚姻问"))
+    assert not any(v["rule"].startswith("婚姻.") for v in heir.verdicts())
+
+
 def test_empress_from_home_or_a_quarter():
     # 43.7 「财在内卦，当应本乡」; a 财 in the outer trigram points to its trigram's quarter.
     assert answer("国朝.择后", "师", "未", "己未", axis="by 后方(方)")["answer"] == "本乡"
@@ -77,8 +88,12 @@ def test_empress_from_home_or_a_quarter():
 
 WAR = [
     # 44.2 「世克应则胜，应克世则负」
-    ("征伐", ("井之损", "亥", "戊午"), "胜", "征伐.世克应"),
-    ("征伐", ("益之观", "子", "戊辰"), "负", "征伐.应克世"),
+    ("征伐", ("坤", "辰", "戊辰"), "胜", "征伐.世克应"),
+    ("征伐", ("蒙", "卯", "丁卯"), "负", "征伐.应克世"),
+    # 44.10 「彼虽败而不能胜彼，谓其有生也」 (井之损: the 应 generated); 「己虽伤而不能害己，谓我有扶也」
+    # (益之观: the 世 lifted)
+    ("征伐", ("井之损", "亥", "戊午"), "负", "征伐.彼有生"),
+    ("征伐", ("益之观", "子", "戊辰"), "胜", "征伐.我有扶"),
     # 44.3 the camp: 「安危凭鬼」, and a 六冲 「将士离心」
     ("征伐.立营", ("需之否", "丑", "己卯"), "安", "立营.鬼静"),
     ("征伐.立营", ("大壮", "午", "戊戌"), "危", "立营.六冲"),
@@ -134,9 +149,29 @@ def test_enemy_stratagem_and_our_way_to_win():
     assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "未决"
 
 
+def test_the_enemy_generated_and_the_world_lifted_turn_the_clash_of_world_and_response():
+    # 44.10: the rulings of 44.2 stand where neither 应 nor 世 has help, and are defeated where it has.
+    def pair(chart) -> set:
+        return {(v["rule"], v["defeated_by"]) for v in judged("征伐", *chart).verdicts()
+                if v["rule"] in ("征伐.世克应", "征伐.应克世", "征伐.彼有生", "征伐.我有扶")}
+
+    assert pair(("坤", "辰", "戊辰")) == {("征伐.世克应", None)}
+    assert pair(("井之损", "亥", "戊午")) == {("征伐.彼有生", None), ("征伐.世克应", "征伐.彼有生")}
+    assert pair(("蒙", "卯", "丁卯")) == {("征伐.应克世", None)}
+    assert pair(("益之观", "子", "戊辰")) == {("征伐.我有扶", None), ("征伐.应克世", "征伐.我有扶")}
+
+
+def test_each_moving_relative_speaks_of_its_part_of_the_war():
+    # 44.15 「父母为彼我之机关，妻财为彼我之兵甲，弟兄为彼我之埋伏，鬼为贼众，子为将士」: 需之比 moves a
+    # 官鬼, a 兄弟 and a 妻财; 乾之姤 its 子孙; 坤 nothing.
+    assert set(answer("征伐", "需之比", "寅", "己卯", axis="by 兵象(象)")["answer"].split("、")) == {"贼众", "埋伏", "兵甲"}
+    assert answer("征伐", "乾之姤", "寅", "己卯", axis="by 兵象(象)")["answer"] == "将士"
+    assert answer("征伐", "坤", "寅", "己卯", axis="by 兵象(象)")["answer"] == "未决"
+
+
 def test_inner_reversal_of_war_overrules_the_lines():
     # 41.1 「邦畿征伐忌内反伏吟，而不凭子官」: 乾之无妄 -- the inner 乾 becomes 震 (an inner 伏吟), and
-    # the 世 in season (遇时.得令吉) is overruled.
+    # the 世 in season (遇时.得令吉, 42's 用神断.全吉) is overruled.
     row = answer("征伐", "乾之无妄", "午", "丁酉")
     assert deciders(row) == {"卦验断.专忌"} and row["answer"] == "负"
     # (the 用神's own grade, 全吉 since 42.10's rescue by the month, is overruled the same way)
@@ -147,6 +182,12 @@ def test_inner_reversal_of_war_overrules_the_lines():
 # --- 45 天时 --------------------------------------------------------------------------------------
 
 WEATHER = [
+    # 45.7 「如占久晴害田，久雨害蚕，则财福为用」: the 妻财 for the fields, the 子孙 for the silkworms;
+    # 45.8 「卦内无财，秋成应饥」 (渐之涣, the case's chart: no 财 among the lines).
+    ("天时.害田", ("乾", "卯", "甲寅"), "无害", "用神断.全吉"),
+    ("天时.害田", ("渐之涣", "午", "甲申"), "害", "害田.无财"),
+    ("天时.害蚕", ("乾", "亥", "壬子"), "无害", "用神断.全吉"),
+    ("天时.害蚕", ("乾", "巳", "丙午"), "害", "用神断.凶陷"),
     # 45.1-45.2 「父雨子晴」, asked at large
     ("天时", ("需之无妄", "酉", "乙丑"), "晴", "天时.子动"),
     ("天时", ("革之震", "酉", "甲辰"), "雨", "天时.父旺动"),
@@ -177,6 +218,14 @@ def test_wind_with_us_or_against_us():
     assert next(r for r in rows if r["axis"] == "顺 / 逆")["answer"] == "顺"
     rows = judged("天时.占风", "节", "寅", "己未").answers()
     assert next(r for r in rows if r["axis"] == "顺 / 逆")["answer"] == "逆"
+
+
+def test_the_harvest_is_read_only_when_asked_for():
+    # 45.7-45.8: the fields' 用神 is the 妻财, the silkworms' the 子孙; asked for clear weather (占晴) on
+    # 渐之涣, the missing 财 says nothing of the harvest.
+    assert {f.values[0] for f in judged("天时.害田", "乾", "卯", "甲寅").chart.result.facts("用神")} == {2}
+    assert {f.values[0] for f in judged("天时.害蚕", "乾", "卯", "甲寅").chart.result.facts("用神")} == {1}
+    assert not any(v["rule"] == "害田.无财" for v in judged("天时.占晴", "渐之涣", "午", "甲申").verdicts())
 
 
 def test_the_day_it_clears_is_the_day_the_child_line_shows():
@@ -237,7 +286,11 @@ def test_where_the_year_is_troubled():
 
 PRECAUTION = [
     # 89.1 「以鬼为害，动则害作」; 「惟子动而有排难之人，世空而无受祸之地」
-    ("防患", ("遁之明夷", "午", "丁丑"), "危", "防患.鬼动"),
+    ("防患", ("遁之明夷", "午", "丁丑"), "危", "防患.鬼动旺"),
+    ("防患", ("遁之明夷", "申", "庚申"), "危", "防患.鬼动衰"),
+    # 89.1 「出往而忧害，鬼应克世，皆不可往也」: the 应 strikes the 世 (蒙), the ghost does (泰)
+    ("防患.出往", ("蒙", "子", "甲子"), "不可往", "出往.应克世"),
+    ("防患.出往", ("泰", "子", "甲子"), "不可往", "出往.鬼克世"),
     ("防患", ("益之大畜", "丑", "庚午"), "安", "防患.子动"),
     ("防患", ("泰", "未", "辛丑"), "安", "防患.世空"),
     # 89.3 lawsuits: 「鬼动谓之讼起」; 「若官不克世，鬼爻安静，亦无讼也」 (睽: the 应 controls the 世 -- a grudge)
@@ -254,6 +307,19 @@ PRECAUTION = [
     ("防患.防毒", ("升", "子", "辛丑"), "安", "防毒.世实鬼静"),
     ("防患.防毒", ("睽", "辰", "辛卯"), "危", "防患.应克世"),
 ]
+
+
+def test_the_harm_is_graded_by_the_ghost_and_going_out_is_its_own_question():
+    # 89.1 「旺大衰小」: 遁之明夷's moving 午 官鬼, held up in a 午 month (大), weak in a 申 month (小);
+    # 「以鬼为害，动则害作」 stays the ruling the grade replaces.
+    def graded(month: str, day: str) -> set:
+        return {(v["rule"], v.get("strength"), v["defeated_by"]) for v in judged("防患", "遁之明夷", month, day).verdicts()
+                if v["rule"].startswith("防患.鬼动")}
+
+    assert graded("午", "丁丑") == {("防患.鬼动旺", "大", None), ("防患.鬼动", None, "防患.鬼动旺")}
+    assert graded("申", "庚申") == {("防患.鬼动衰", "小", None), ("防患.鬼动", None, "防患.鬼动衰")}
+    # 出往 is asked on its own: harm at large on 蒙 does not say 不可往.
+    assert not any(v["rule"].startswith("出往.") for v in judged("防患", "蒙", "子", "甲子").verdicts())
 
 
 def test_where_and_when_a_fire_starts_and_dies_down():
@@ -320,7 +386,8 @@ WAY = [
     ("修道.择师", ("睽", "亥", "甲戌"), "凶", "择师.世空"),
     ("修道.传法", ("革之丰", "子", "己巳"), "吉", "传法.法器"),
     # 91.5 「住持……三冲鬼动而当退」; 纲纪 like office, 募缘 like profit, 法会, 斋戒
-    ("修道.主持", ("大有之涣", "辰", "癸亥"), "宜", "主持.宜"),
+    ("修道.主持", ("泰", "未", "己未"), "宜", "主持.宜"),
+    ("修道.主持", ("泰", "未", "己未"), "宜", "兴败.昌"),
     ("修道.主持", ("坤之大过", "辰", "戊申"), "退", "主持.三冲"),
     ("修道.纲纪", ("鼎之家人", "午", "戊午"), "成", "用神断.全吉"),
     ("修道.纲纪", ("革之丰", "子", "己巳"), "不成", "纲纪.世空"),
@@ -330,7 +397,57 @@ WAY = [
     ("修道.法会", ("否之需", "巳", "壬辰"), "凶", "法会.鬼动"),
     ("修道.斋戒", ("大有之涣", "辰", "癸亥"), "守", "斋戒.守"),
     ("修道.斋戒", ("大过", "子", "乙巳"), "改", "斋戒.用坏"),
+    # 91.4 「云游同出行」: 77's moving ghost on the road (井之同人: the 申 官鬼 moves)
+    ("修道.云游", ("井之同人", "未", "壬寅"), "凶", "出行.鬼动"),
+    # 91.5 「住持如占宅也」: 51's 灭门 (泰之需); 「纲纪如筮仕也」: 63's 晋 (「晋升」) and its void 世;
+    # 「募缘同求财也」: 67's 缘募 with the 应 void (屯); 「法会如设馆也」: 62's 设帐 with the 财 empty (坤)
+    ("修道.主持", ("泰之需", "寅", "丙寅"), "退", "兴败.灭门"),
+    ("修道.纲纪", ("晋", "卯", "丁卯"), "成", "仕途.晋升"),
+    ("修道.纲纪", ("乾", "子", "甲子"), "不成", "仕途.世空"),
+    ("修道.募缘", ("屯", "子", "甲子"), "不得", "缘募.应空"),
+    ("修道.法会", ("坤", "子", "甲子"), "凶", "设帐.财虚"),
 ]
+
+
+# 91.4-91.5: the chapter each topic is asked as, and the sub-question that asks it.
+BORROWED = [("修道.云游", "出行问"), ("修道.主持", "家宅问"), ("修道.纲纪", "功名问"),
+            ("修道.募缘", "求财问"), ("修道.法会", "馆席问")]
+
+
+@pytest.mark.parametrize("question, asked_as", BORROWED)
+def test_each_topic_is_asked_as_its_chapter_and_no_other(question, asked_as):
+    # 「云游同出行」「住持如占宅」「纲纪如筮仕」「募缘同求财」「法会如设馆」: the topic raises that chapter's
+    # question; the seeker's path at large (and every other topic) raises none of them.
+    def raised(q: str) -> set[str]:
+        return {p for _, p in BORROWED if list(judged(q, "坤", "子", "甲子").chart.result.facts(p))}
+
+    assert raised(question) == {asked_as}
+    assert raised("修道") == set()
+
+
+def test_the_clash_and_the_void_world_free_the_one_who_leaves():
+    # 91.3 「出家而三冲世空，为超然物外……求道而三冲世空为尘务撄心」: the same 六冲 (坤) and the same void
+    # 世 (睽: the 酉 世 on line 4, void in the 甲戌 旬) answer the one leaving the world 成, the seeker 不成.
+    leave = answer("修道.出家", "坤", "辰", "戊辰")
+    assert leave["answer"] == "成" and "出家.三冲" in deciders(leave)
+    seek = answer("修道", "坤", "辰", "戊辰")
+    assert seek["answer"] == "不成" and "修道.三冲" in deciders(seek)
+    leave = answer("修道.出家", "睽", "亥", "甲戌")
+    assert leave["answer"] == "成" and "出家.世空" in deciders(leave)
+    seek = answer("修道", "睽", "亥", "甲戌")
+    assert seek["answer"] == "不成" and "修道.世空" in deciders(seek)
+    # 家人 (no clash, the 世 not void): neither ruling speaks.
+    assert not {"出家.三冲", "出家.世空"} & {v["rule"] for v in judged("修道.出家", "家人", "寅", "戊戌").verdicts()}
+
+
+def test_breaking_the_vow_has_no_good_answer():
+    # 91.5 「若筮开斋破戒，当无吉占」: 大有之涣, where the vow is kept (斋戒.守) and the 用神 is 全吉, answers
+    # breaking it 凶, over every good ruling; the vow itself is not touched.
+    broken = answer("修道.破戒", "大有之涣", "辰", "癸亥")
+    assert broken["answer"] == "凶" and deciders(broken) == {"破戒.无吉占"}
+    assert "用神断.全吉" in {o["rule"] for o in broken["overruled"]}
+    kept = answer("修道.斋戒", "大有之涣", "辰", "癸亥")
+    assert kept["answer"] == "守" and "破戒.无吉占" not in deciders(kept)
 
 
 def test_the_quiet_hexagrams_outweigh_the_ghost():
@@ -366,5 +483,14 @@ def test_the_spirit_on_a_moving_relative_turns_its_omen():
     assert ("修道.财吉动", None) in lucky and ("修道.财发", "修道.财吉动") in lucky
     plain = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", "丙子").verdicts()}
     assert ("修道.财发", None) in plain and not any(rule == "修道.财吉动" for rule, _ in plain)
+    # 91.7 「带凶神动，主法嗣多聚散也」: 乾之履's moving 辰 父母 (line 3) with the 元武 (己 day) or the
+    # 腾蛇 (丙 day), baleful by 91.8 and 67.1; with the 朱雀 (壬 day) the plain 「典策之誉」.
+    def father(day: str) -> set:
+        return {(v["rule"], v["defeated_by"]) for v in judged("修道", "乾之履", "寅", day).verdicts()
+                if v["rule"].startswith("修道.父")}
+
+    for day in ("己巳", "丙寅"):
+        assert father(day) == {("修道.父凶动", None), ("修道.父摇", "修道.父凶动")}
+    assert father("壬申") == {("修道.父摇", None)}
     # 91.6 「金木，释道也」: 井之同人's moving 申 官鬼 (line 4, metal, in 坎) speaks of the Buddhist way.
     assert answer("修道", "井之同人", "未", "壬寅", axis="by 教门(象)")["answer"] == "释门之障"
