@@ -75,6 +75,29 @@ def test_side_is_a_question_input_and_bad_values_are_one_line_errors(capsys):
     assert "--side" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
+def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter():
+    """51.13 「随其所事而参之」: each purpose's chapter decides, and the household's own troubles do not."""
+    moving = ("坎之比", "子", "甲子")  # the 辰 ghost of line 2 moves; ghosts on lines 2 and 5 check the 子 世
+    j = judged("家宅.兴作", *moving)
+    assert answer(j, "吉 / 凶") == "凶" and "兴修.官克世" in rules(j)  # 49.5 「官克世而犯阴阳」
+    assert "灾祥.鬼动" not in rules(j)
+    j = judged("家宅.妖怪", *moving)
+    assert answer(j, "是 / 非") == "是" and "卜祟.动" in rules(j)  # 87.2 「鬼动则是」
+    plain = judged("家宅", *moving)
+    assert "灾祥.鬼动" in rules(plain) and not {"兴修.官克世", "卜祟.动"} & rules(plain)
+    calm = ("屯", "子", "甲子")  # the 应 (戌) void; the 子孙 寅 on the 世 in season; the 午 财 broken by the month
+    j = judged("家宅.盗逃", *calm)
+    assert answer(j, "获 / 不获") == "不获" and "捕逃.应空" in rules(j)  # 81.1 「应空则深涧之逃」
+    j = judged("家宅.兵寇", *calm)
+    assert answer(j, "安 / 危") == "安" and "避乱.福得位" in rules(j)  # 90.1 「福神得位，则随地桃源」
+    assert not {"捕逃.应空", "避乱.福得位"} & rules(judged("家宅", *calm))
+    j = judged("家宅.迁徙", "乾", "子", "甲子")  # the outer 乾 void: 49.1's 卦病 of the house to move to
+    assert answer(j, "吉 / 凶") == "凶" and "卜居.卦病" in rules(j)
+    # an heir by the 子孙 (sound), poverty by the 妻财 (broken) on one chart
+    assert answer(judged("家宅.子嗣", *calm), "吉 / 凶") == "吉"
+    assert answer(judged("家宅.贫", *calm), "吉 / 凶") == "凶"
+
+
 # --- 52 婚姻 -------------------------------------------------------------------------------------
 # 乾 (乾宫 金), bottom to top: 子 子孙, 寅 妻财, 辰 父母 (应), 午 官鬼, 申 兄弟, 戌 父母 (世); a 六冲.
 # 泰 (坤宫 土): 子 妻财, 寅 官鬼, 辰 兄弟 (世), 丑 兄弟, 亥 妻财, 酉 子孙 (应); one of 41.4's good hexagrams.
