@@ -166,6 +166,15 @@ def test_sub_questions_both_ways():
         assert answer(judged(question, *other, asker="男"), axis) == second, question
 
 
+def test_concubine_for_an_heir_reads_the_zisun_for_her_worth_the_wife():
+    """52.9 「若纳妾，视其所重，重贤用财，重嗣用子」: 屯 子 甲子 -- the 午 妻财 (hidden) broken by the month,
+    the 寅 子孙 on the 世 in season: taken for her worth 凶, taken for an heir 吉."""
+    worth = judged("婚姻.纳妾", "屯", "子", "甲子", asker="男")
+    heir = judged("婚姻.纳妾重嗣", "屯", "子", "甲子", asker="男")
+    assert {r for _, r in use_god(worth)} == {"妻财"} and {r for _, r in use_god(heir)} == {"子孙"}
+    assert answer(worth, "吉 / 凶") == "凶" and answer(heir, "吉 / 凶") == "吉"
+
+
 def test_marriage_in_celebration_and_fear_of_harm_read_the_person_by_kinship():
     # 冲喜 for a father, or for an elder (长): the 父母; for a junior (幼): the 子孙 -- then ch. 42's grades.
     # 妨害 for a father: the 父母 (52.11); the bride's 妻财 void or broken.
