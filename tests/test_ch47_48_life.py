@@ -187,6 +187,18 @@ def test_what_to_shun_and_where_to_go():
     assert answers_by(moving_fire_ghost, "宜回方") == {"东"}  # wood controls it
 
 
+def test_persons_to_befriend_and_to_keep_away_by_their_branch():
+    """47.8 「生合之人可交，克冲之人宜远也」: 乾's 世 is 戌 土 -- 巳 午 (fire) generate it, 卯 combines
+    with it; 寅 卯 (wood) control it, 辰 clashes with it."""
+    data = judged("身命.趋避", "乾", "子", "甲子")
+    assert set(answers_by(data, "可交人").pop().split("、")) == {"巳", "午", "卯"}
+    assert set(answers_by(data, "宜远人").pop().split("、")) == {"寅", "卯", "辰"}
+    water = judged("身命.趋避", "坎", "子", "甲子")  # 坎's 世 子 水: 申 酉 generate it, 丑 combines; 午 clashes
+    assert set(answers_by(water, "可交人").pop().split("、")) == {"申", "酉", "丑"}
+    assert "午" in answers_by(water, "宜远人").pop().split("、")
+    assert not answers_by(judged("身命.富", "乾", "子", "甲子"), "可交人")
+
+
 # --- 47.16-47.19 the 限 ----------------------------------------------------------------------------
 
 def test_limits_of_the_book_case_years():
