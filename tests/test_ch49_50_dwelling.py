@@ -158,6 +158,18 @@ def test_50_9_buying_selling_keeping_are_judged_by_their_chapters():
     assert not any(rule.startswith("任人") for rule in rules("坟墓.地师", "屯", "子", "甲子"))
 
 
+def test_50_4_the_lie_of_each_part_of_the_site():
+    """50.4 commentary 「以六神、六爻、世应分形势，以旺崇、衰卑、空虚……坐鬼为尸」: 屯 子 甲子 -- the 应
+    (line 5, 白虎, 戌 官鬼) void: the 案山 and the right 虚 and 尸; the 元武 on the top line, 子 on the day
+    and the month, 崇; on 丙子 the 戌 is not void and the 案山 is not 虚."""
+    def lie(*chart):
+        return {f.values for f in judged("坟墓", *chart)["result"].facts("地势")}
+    void = lie("屯", "子", "甲子")
+    assert {("案山", "虚"), ("右", "虚"), ("案山", "尸"), ("后", "崇"), ("水口", "崇")} <= void
+    assert "虚" in answers_by(judged("坟墓", "屯", "子", "甲子"), "地势").pop().split("、")
+    assert ("案山", "虚") not in lie("屯", "子", "丙子")
+
+
 def test_descendants_by_the_failing_zisun():
     """50.3: 子孙受伤于外卦 … 主暴死他乡 (蒙: the 子孙 on line 4); 带符狱武贼者主盗讼."""
     assert "主暴死他乡" in answers_by(judged("坟墓", "蒙", "子", "甲子"), "墓福").pop().split("、")
