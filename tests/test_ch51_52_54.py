@@ -75,6 +75,12 @@ def test_side_is_a_question_input_and_bad_values_are_one_line_errors(capsys):
     assert "--side" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
+def test_51_18_the_top_line_attacking_the_master():
+    """51.18 「六爻伐世，则臣尊而主卑」: 益 (世 line 3 辰 土) with its top line 卯 木 moving against it."""
+    assert "臣尊而主卑" in answer(judged("家宅.兴败", "益之屯", "子", "甲子"), "宅象")
+    assert "臣尊而主卑" not in answer(judged("家宅.兴败", "益", "子", "甲子"), "宅象")
+
+
 def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter():
     """51.13 「随其所事而参之」: each purpose's chapter decides, and the household's own troubles do not."""
     moving = ("坎之比", "子", "甲子")  # the 辰 ghost of line 2 moves; ghosts on lines 2 and 5 check the 子 世
