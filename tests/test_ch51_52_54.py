@@ -81,6 +81,12 @@ def test_51_18_the_top_line_attacking_the_master():
     assert "臣尊而主卑" not in answer(judged("家宅.兴败", "益", "子", "甲子"), "宅象")
 
 
+def test_51_20_metal_line_controlled_breaks_the_pots():
+    """51.20 「金爻克而釜甑破」: 屯's 申 金 (line 4) controlled by a 午 month, not in a 子 month."""
+    assert "釜甑破" in answer(judged("家宅.兴败", "屯", "午", "甲子"), "宅象")
+    assert "釜甑破" not in answer(judged("家宅.兴败", "屯", "子", "甲子"), "宅象")
+
+
 def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter():
     """51.13 「随其所事而参之」: each purpose's chapter decides, and the household's own troubles do not."""
     moving = ("坎之比", "子", "甲子")  # the 辰 ghost of line 2 moves; ghosts on lines 2 and 5 check the 子 世
