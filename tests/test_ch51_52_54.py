@@ -87,6 +87,14 @@ def test_51_20_metal_line_controlled_breaks_the_pots():
     assert "釜甑破" not in answer(judged("家宅.兴败", "屯", "子", "甲子"), "宅象")
 
 
+def test_51_11_a_stars_matter_shows_in_its_month_and_the_clashing_month():
+    """51.11 「事见当月」 (「如酉动天贼，是卯酉之期」): 屯 子 甲子 -- 丧门 on the 辰 ghost (辰 and 戌), 驿马 on
+    the 寅 用神 (寅 and 申); the house's fortune (兴败) reads no star."""
+    months = answer(judged("家宅.灾祥", "屯", "子", "甲子"), "宅星月")
+    assert set(months.split("、")) == {"辰", "戌", "寅", "申"}
+    assert not any("宅星月" in a["axis"] for a in judged("家宅.兴败", "屯", "子", "甲子").answers())
+
+
 def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter():
     """51.13 「随其所事而参之」: each purpose's chapter decides, and the household's own troubles do not."""
     moving = ("坎之比", "子", "甲子")  # the 辰 ghost of line 2 moves; ghosts on lines 2 and 5 check the 子 世
