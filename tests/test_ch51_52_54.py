@@ -95,6 +95,13 @@ def test_51_11_a_stars_matter_shows_in_its_month_and_the_clashing_month():
     assert not any("宅星月" in a["axis"] for a in judged("家宅.兴败", "屯", "子", "甲子").answers())
 
 
+def test_51_10_a_spirit_without_a_ghost_shows_at_its_lines_birth_and_height():
+    """51.10 「虽不鬼临，若发动持世，遇生旺之时，亦兆吉凶」: 屯's 世 寅 木 (no ghost) -- its 长生 亥 and
+    帝旺 卯; 恒's 世 酉 holds the ghost and nothing moves: no such time."""
+    assert set(answer(judged("家宅.兴败", "屯", "子", "甲子"), "宅神时").split("、")) == {"亥", "卯"}
+    assert answer(judged("家宅.兴败", "恒", "子", "甲子"), "宅神时") == "未决"  # nothing to read
+
+
 def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter():
     """51.13 「随其所事而参之」: each purpose's chapter decides, and the household's own troubles do not."""
     moving = ("坎之比", "子", "甲子")  # the 辰 ghost of line 2 moves; ghosts on lines 2 and 5 check the 子 世
