@@ -123,6 +123,11 @@ def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter(
     # an heir by the 子孙 (sound), poverty by the 妻财 (broken) on one chart
     assert answer(judged("家宅.子嗣", *calm), "吉 / 凶") == "吉"
     assert answer(judged("家宅.贫", *calm), "吉 / 凶") == "凶"
+    # 育植 「以财福言」 as 68's pair: planting by the (broken) 财 -- 「财虚则荒也」; raising by the 子孙 -- 「实则多获」
+    planting, raising = judged("家宅.种植", *calm), judged("家宅.育养", *calm)
+    assert answer(planting, "丰 吉 / 歉 凶") == "歉" and "田.财虚" in rules(planting)
+    assert answer(raising, "丰 吉 / 歉 凶") == "丰" and "养蚕.子实" in rules(raising)
+    assert not {"田.财虚", "养蚕.子实"} & rules(judged("家宅", *calm))
 
 
 # --- 52 婚姻 -------------------------------------------------------------------------------------
