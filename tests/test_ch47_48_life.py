@@ -123,6 +123,23 @@ def test_rank_by_the_parent_and_the_officer():
     assert answer(judged("身命.贵", "乾", "子", "甲子")) == "不贵"
 
 
+def rules_of(data):
+    return {r["rule"] for a in data["answers"] for r in a["decided_by"] + a["supported_by"]}
+
+
+def test_rank_by_service_or_arms_reads_the_officer_alone():
+    """47.5 「以文章取进，则专用父母……以事例擢拔，专用官鬼」: 益 寅 甲子 -- the 子 父母 on the day, the
+    官鬼 (酉) only hidden under the 世 and out of season: by writing 贵, by service 不贵."""
+    writing = judged("身命.贵", "益", "寅", "甲子")
+    service = judged("身命.擢拔", "益", "寅", "甲子")
+    assert answer(writing) == "贵" and "贵.文临" in rules_of(writing)
+    assert answer(service) == "不贵" and not {"贵.文临", "贵.生旺"} & rules_of(service)
+    assert facts(service, "用象") == {("官鬼",)}
+    # 损之剥 寅 庚午: the 官鬼 of lines 2 and 6 in season -- 47.5's 官拜 judges the second way too
+    strong = judged("身命.擢拔", "损之剥", "寅", "庚午")
+    assert answer(strong) == "贵" and "贵.官拜" in rules_of(strong) and "贵.文临" not in rules_of(strong)
+
+
 def test_wealth_by_the_wealth_and_the_shi():
     rich = judged("身命.富", "乾", "子", "丙子")
     assert answer(rich) == "富"
@@ -168,6 +185,18 @@ def test_what_to_shun_and_where_to_go():
     assert shun and all(word in next(iter(shun)) for word in ("忧焚", "病血", "老僧", "狂驴"))
     assert answers_by(moving_fire_ghost, "宜往方") == {"南"}  # fire generates the 戌 世
     assert answers_by(moving_fire_ghost, "宜回方") == {"东"}  # wood controls it
+
+
+def test_persons_to_befriend_and_to_keep_away_by_their_branch():
+    """47.8 「生合之人可交，克冲之人宜远也」: 乾's 世 is 戌 土 -- 巳 午 (fire) generate it, 卯 combines
+    with it; 寅 卯 (wood) control it, 辰 clashes with it."""
+    data = judged("身命.趋避", "乾", "子", "甲子")
+    assert set(answers_by(data, "可交人").pop().split("、")) == {"巳", "午", "卯"}
+    assert set(answers_by(data, "宜远人").pop().split("、")) == {"寅", "卯", "辰"}
+    water = judged("身命.趋避", "坎", "子", "甲子")  # 坎's 世 子 水: 申 酉 generate it, 丑 combines; 午 clashes
+    assert set(answers_by(water, "可交人").pop().split("、")) == {"申", "酉", "丑"}
+    assert "午" in answers_by(water, "宜远人").pop().split("、")
+    assert not answers_by(judged("身命.富", "乾", "子", "甲子"), "可交人")
 
 
 # --- 47.16-47.19 the 限 ----------------------------------------------------------------------------

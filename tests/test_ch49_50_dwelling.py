@@ -120,7 +120,7 @@ GRAVE_CHARTS = {  # sub-question (None: the site itself): (a chart the book read
     "安灵": (("屯", "子", "庚午"), ("屯", "子", "丁卯")),
     "合附": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
     "买地": (("屯", "子", "丙子"), ("屯", "子", "甲子")),
-    "卖地": (("屯", "子", "庚午"), ("屯", "子", "甲子")),
+    "卖地": (("屯", "子", "戊午"), ("屯", "子", "甲子")),
     "托守": (("屯", "子", "壬午"), ("屯", "子", "甲子")),
     "修培": (("屯", "子", "甲子"), ("屯", "申", "甲子")),
     "选日": (("屯", "子", "甲子"), ("噬嗑之颐", "子", "甲子")),
@@ -137,6 +137,37 @@ def test_grave_sub_questions_each_way(sub):
     assert (good_answer, bad_answer) == (("得", "不得") if sub == "觅地" else ("吉", "凶"))
     for rules in (good_rules, bad_rules):
         assert any(rule.split(".")[0] in CHAPTER_50_RULES for rule in rules), rules
+
+
+def test_50_9_buying_selling_keeping_are_judged_by_their_chapters():
+    """50.9 「买地同谋望，卖地同脱货，托守同用人」: 76's plan, 67's 脱产 and 64's 任人 judge them."""
+    def rules(question, *chart):
+        return {rule for item in judged(question, *chart)["answers"] for rule in
+                [r["rule"] for r in item["decided_by"] + item["supported_by"]]}
+    # buying: 76's 「兼问吉凶，并求用旺」 on the strong 世; a grave site on the same chart has no plan
+    assert "谋.用旺" in rules("坟墓.买地", "屯", "子", "丙子")
+    assert not any(rule.startswith("谋.") for rule in rules("坟墓", "屯", "子", "丙子"))
+    # selling: 67.6 「脱产求交，应空谁与也」 -- the 应 void (戌 in 庚午's 旬) finds no buyer
+    answer, decided = verdict(judged("坟墓.卖地", "屯", "子", "庚午"))
+    assert answer == "凶" and "缘募.应空" in decided
+    assert "缘募.应空" not in rules("坟墓.托守", "屯", "子", "庚午")
+    # keeping: 64.1 「空则无能，或不为我力」 on the void 应, and the keeper's character (64.2)
+    data = judged("坟墓.托守", "屯", "子", "甲子")
+    assert verdict(data)[0] == "凶" and "任人.用病" in verdict(data)[1]
+    assert answers_by(data, "任人性") == {"强梁"}  # the 应 holds the 官鬼: 「官鬼为强梁也」
+    assert not any(rule.startswith("任人") for rule in rules("坟墓.地师", "屯", "子", "甲子"))
+
+
+def test_50_4_the_lie_of_each_part_of_the_site():
+    """50.4 commentary 「以六神、六爻、世应分形势，以旺崇、衰卑、空虚……坐鬼为尸」: 屯 子 甲子 -- the 应
+    (line 5, 白虎, 戌 官鬼) void: the 案山 and the right 虚 and 尸; the 元武 on the top line, 子 on the day
+    and the month, 崇; on 丙子 the 戌 is not void and the 案山 is not 虚."""
+    def lie(*chart):
+        return {f.values for f in judged("坟墓", *chart)["result"].facts("地势")}
+    void = lie("屯", "子", "甲子")
+    assert {("案山", "虚"), ("右", "虚"), ("案山", "尸"), ("后", "崇"), ("水口", "崇")} <= void
+    assert "虚" in answers_by(judged("坟墓", "屯", "子", "甲子"), "地势").pop().split("、")
+    assert ("案山", "虚") not in lie("屯", "子", "丙子")
 
 
 def test_descendants_by_the_failing_zisun():

@@ -75,6 +75,61 @@ def test_side_is_a_question_input_and_bad_values_are_one_line_errors(capsys):
     assert "--side" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
+def test_51_18_the_top_line_attacking_the_master():
+    """51.18 「六爻伐世，则臣尊而主卑」: 益 (世 line 3 辰 土) with its top line 卯 木 moving against it."""
+    assert "臣尊而主卑" in answer(judged("家宅.兴败", "益之屯", "子", "甲子"), "宅象")
+    assert "臣尊而主卑" not in answer(judged("家宅.兴败", "益", "子", "甲子"), "宅象")
+
+
+def test_51_20_metal_line_controlled_breaks_the_pots():
+    """51.20 「金爻克而釜甑破」: 屯's 申 金 (line 4) controlled by a 午 month, not in a 子 month."""
+    assert "釜甑破" in answer(judged("家宅.兴败", "屯", "午", "甲子"), "宅象")
+    assert "釜甑破" not in answer(judged("家宅.兴败", "屯", "子", "甲子"), "宅象")
+
+
+def test_51_11_a_stars_matter_shows_in_its_month_and_the_clashing_month():
+    """51.11 「事见当月」 (「如酉动天贼，是卯酉之期」): 屯 子 甲子 -- 丧门 on the 辰 ghost (辰 and 戌), 驿马 on
+    the 寅 用神 (寅 and 申); the house's fortune (兴败) reads no star."""
+    months = answer(judged("家宅.灾祥", "屯", "子", "甲子"), "宅星月")
+    assert set(months.split("、")) == {"辰", "戌", "寅", "申"}
+    assert not any("宅星月" in a["axis"] for a in judged("家宅.兴败", "屯", "子", "甲子").answers())
+
+
+def test_51_10_a_spirit_without_a_ghost_shows_at_its_lines_birth_and_height():
+    """51.10 「虽不鬼临，若发动持世，遇生旺之时，亦兆吉凶」: 屯's 世 寅 木 (no ghost) -- its 长生 亥 and
+    帝旺 卯; 恒's 世 酉 holds the ghost and nothing moves: no such time."""
+    assert set(answer(judged("家宅.兴败", "屯", "子", "甲子"), "宅神时").split("、")) == {"亥", "卯"}
+    assert answer(judged("家宅.兴败", "恒", "子", "甲子"), "宅神时") == "未决"  # nothing to read
+
+
+def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter():
+    """51.13 「随其所事而参之」: each purpose's chapter decides, and the household's own troubles do not."""
+    moving = ("坎之比", "子", "甲子")  # the 辰 ghost of line 2 moves; ghosts on lines 2 and 5 check the 子 世
+    j = judged("家宅.兴作", *moving)
+    assert answer(j, "吉 / 凶") == "凶" and "兴修.官克世" in rules(j)  # 49.5 「官克世而犯阴阳」
+    assert "灾祥.鬼动" not in rules(j)
+    j = judged("家宅.妖怪", *moving)
+    assert answer(j, "是 / 非") == "是" and "卜祟.动" in rules(j)  # 87.2 「鬼动则是」
+    plain = judged("家宅", *moving)
+    assert "灾祥.鬼动" in rules(plain) and not {"兴修.官克世", "卜祟.动"} & rules(plain)
+    calm = ("屯", "子", "甲子")  # the 应 (戌) void; the 子孙 寅 on the 世 in season; the 午 财 broken by the month
+    j = judged("家宅.盗逃", *calm)
+    assert answer(j, "获 / 不获") == "不获" and "捕逃.应空" in rules(j)  # 81.1 「应空则深涧之逃」
+    j = judged("家宅.兵寇", *calm)
+    assert answer(j, "安 / 危") == "安" and "避乱.福得位" in rules(j)  # 90.1 「福神得位，则随地桃源」
+    assert not {"捕逃.应空", "避乱.福得位"} & rules(judged("家宅", *calm))
+    j = judged("家宅.迁徙", "乾", "子", "甲子")  # the outer 乾 void: 49.1's 卦病 of the house to move to
+    assert answer(j, "吉 / 凶") == "凶" and "卜居.卦病" in rules(j)
+    # an heir by the 子孙 (sound), poverty by the 妻财 (broken) on one chart
+    assert answer(judged("家宅.子嗣", *calm), "吉 / 凶") == "吉"
+    assert answer(judged("家宅.贫", *calm), "吉 / 凶") == "凶"
+    # 育植 「以财福言」 as 68's pair: planting by the (broken) 财 -- 「财虚则荒也」; raising by the 子孙 -- 「实则多获」
+    planting, raising = judged("家宅.种植", *calm), judged("家宅.育养", *calm)
+    assert answer(planting, "丰 吉 / 歉 凶") == "歉" and "田.财虚" in rules(planting)
+    assert answer(raising, "丰 吉 / 歉 凶") == "丰" and "养蚕.子实" in rules(raising)
+    assert not {"田.财虚", "养蚕.子实"} & rules(judged("家宅", *calm))
+
+
 # --- 52 婚姻 -------------------------------------------------------------------------------------
 # 乾 (乾宫 金), bottom to top: 子 子孙, 寅 妻财, 辰 父母 (应), 午 官鬼, 申 兄弟, 戌 父母 (世); a 六冲.
 # 泰 (坤宫 土): 子 妻财, 寅 官鬼, 辰 兄弟 (世), 丑 兄弟, 亥 妻财, 酉 子孙 (应); one of 41.4's good hexagrams.
@@ -141,6 +196,15 @@ def test_sub_questions_both_ways():
     for question, axis, one, first, other, second in SUB_QUESTIONS:
         assert answer(judged(question, *one, asker="男"), axis) == first, question
         assert answer(judged(question, *other, asker="男"), axis) == second, question
+
+
+def test_concubine_for_an_heir_reads_the_zisun_for_her_worth_the_wife():
+    """52.9 「若纳妾，视其所重，重贤用财，重嗣用子」: 屯 子 甲子 -- the 午 妻财 (hidden) broken by the month,
+    the 寅 子孙 on the 世 in season: taken for her worth 凶, taken for an heir 吉."""
+    worth = judged("婚姻.纳妾", "屯", "子", "甲子", asker="男")
+    heir = judged("婚姻.纳妾重嗣", "屯", "子", "甲子", asker="男")
+    assert {r for _, r in use_god(worth)} == {"妻财"} and {r for _, r in use_god(heir)} == {"子孙"}
+    assert answer(worth, "吉 / 凶") == "凶" and answer(heir, "吉 / 凶") == "吉"
 
 
 def test_marriage_in_celebration_and_fear_of_harm_read_the_person_by_kinship():
