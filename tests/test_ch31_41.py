@@ -145,6 +145,45 @@ def test_no_ghost_and_the_hidden_ghost():
     assert has(r, "无犹不无", "风雷益", 3, "伏", "伏世")
 
 
+def _rules(r, prefix="官鬼."):
+    return {c.rule for c in r.conclusions if c.rule.startswith(prefix)}
+
+
+@pytest.mark.parametrize("question, extra, rule", [
+    ("身命", (), "官鬼.身命无鬼"),
+    ("家宅", (), "官鬼.家宅无鬼"),
+    ("婚姻", (("婚方", ("女",)),), "官鬼.婚姻女无鬼"),
+    ("婚姻", (("婚方", ("男",)),), "官鬼.婚姻男无鬼"),
+    ("逃亡", (), "官鬼.捕逃无鬼"),
+    ("失物", (("子问", ("是彼",)),), "官鬼.失物无鬼"),
+    ("巫祝", (("子问", ("神降",)),), "官鬼.祷祀无鬼"),
+    ("谋望", (("子问", ("嘱托",)),), "官鬼.请托无鬼"),
+])
+def test_no_ghost_by_question(question, extra, rule):
+    # 32.3-32.4: 家人 has no 官鬼 (无鬼) -- each question's own meaning of it; 益 has its hidden 官鬼
+    # under the 世 (「无犹不无」): none of them.
+    facts = (("问", (question,)),) + extra
+    assert rule in _rules(run(hexagram="家人", month="子", day="甲子", facts=facts))
+    assert rule not in _rules(run(hexagram="益", month="子", day="甲子", facts=facts))
+
+
+def test_no_ghost_questions_keep_their_own_sub_questions():
+    # 「婚姻无鬼，须分男女」: with neither side known nothing is said; a 家宅 sub-question of troubles
+    # (灾祥) is not the 兴败 reading 「耗散多端」 belongs to.
+    r = run(hexagram="家人", month="子", day="甲子", facts=(("问", ("婚姻",)),))
+    assert not _rules(r) & {"官鬼.婚姻女无鬼", "官鬼.婚姻男无鬼"}
+    r = run(hexagram="家人", month="子", day="甲子", facts=(("问", ("家宅",)), ("子问", ("灾祥",))))
+    assert "官鬼.家宅无鬼" not in _rules(r)
+
+
+def test_plan_whose_ghost_is_void_has_no_master():
+    # 32.3 「谋望无鬼，事无主断」 by 32.2's reckoning: 困's only 官鬼 (午, line 3) is void on a 甲申 day
+    # (甲申旬 voids 午未); on a 甲子 day it stands.
+    facts = (("问", ("谋望",)),)
+    assert "官鬼.谋望无鬼" in _rules(run(hexagram="困", month="子", day="甲申", facts=facts))
+    assert "官鬼.谋望无鬼" not in _rules(run(hexagram="困", month="子", day="甲子", facts=facts))
+
+
 def test_moving_ghost_controlled_counts_as_still():
     # 困 with its 午 官鬼 (line 3) moving: on a 亥 day the day controls it -- 「动而有制…犹不动也」.
     r = run(lines="876778", month="卯", day="乙亥")
