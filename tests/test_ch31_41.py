@@ -335,6 +335,31 @@ def test_strong_shi_cannot_be_hurt():
     assert not has(r, "助鬼伤身", 2, 3)
 
 
+def test_wife_asking_of_her_husband_finds_zhu_shang_lucky():
+    # 36.3 「若女占夫而官星为用者，遇之反吉也」: 离 on a 申 day, its 亥 官鬼 (line 3) born there and
+    # controlling the 巳 世.  Asked for the woman's side the 官鬼 is the husband: 吉, and 52.2's
+    # 「助鬼伤身，谓之不贤」 gives way; for the man's side it stands.
+    woman = run(hexagram="离", month="子", day="庚申", facts=(("问", ("婚姻",)), ("婚方", ("女",))))
+    rules = {c.rule for c in woman.conclusions}
+    assert "助伤.女占夫" in rules and "婚姻.助伤" not in rules
+    man = run(hexagram="离", month="子", day="庚申", facts=(("问", ("婚姻",)), ("婚方", ("男",))))
+    rules = {c.rule for c in man.conclusions}
+    assert "婚姻.助伤" in rules and "助伤.女占夫" not in rules
+
+
+def test_military_examination_and_wealth_under_zhu_shang():
+    # 36.3 「占武即发」 and the commentary's 「用财凶」: on the same chart a military examination (the
+    # 官鬼 its use god) is 成, a question of wealth (the 妻财) 凶; on a 酉 day (离's exclusion, 36.2)
+    # neither.
+    def rules(day, *facts):
+        return {c.rule for c in run(hexagram="离", month="子", day=day, facts=facts).conclusions}
+    assert "助伤.占武" in rules("庚申", ("问", ("功名",)), ("子问", ("武试",)))
+    assert "助伤.用财凶" in rules("庚申", ("问", ("求财",)))
+    assert "助伤.用财凶" not in rules("庚申", ("问", ("功名",)), ("子问", ("武试",)))
+    assert not {"助伤.占武", "助伤.用财凶"} & (rules("丁酉", ("问", ("功名",)), ("子问", ("武试",)))
+                                           | rules("丁酉", ("问", ("求财",))))
+
+
 # --- 37 局会 (the five worked examples are cases in tests/cases/37-局会.toml) -----------------
 
 def test_frame_needs_day_or_month():
