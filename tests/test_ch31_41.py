@@ -371,6 +371,25 @@ def test_frame_needs_day_or_month():
 
 # --- 38 三刑, 39 六害 -----------------------------------------------------------------------------
 
+@pytest.mark.parametrize("month, day, facts, rule, fires", [
+    # 38.3 「官克世而问讼……若世刑而大凶也」: 离's 亥 官鬼 controls the 巳 世; a 寅 day punishes it, a 子
+    # day does not.
+    ("子", "甲寅", (("问", ("词讼",)),), "三刑.讼世刑", True),
+    ("子", "甲子", (("问", ("词讼",)),), "三刑.讼世刑", False),
+    # 「身命遇之，恐骨肉之相残」 on the 用爻 (commentary): the father's 卯 (line 1) punished by a 子 month,
+    # not by a 午 one.
+    ("子", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", True),
+    ("午", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", False),
+    # 「女嫁谓官……遇之」: on a 亥 day the 亥 官鬼 punishes itself -- the woman's side fears it, the
+    # man's (its 酉 妻财 unpunished) does not.
+    ("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", True),
+    ("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("男",))), "三刑.婚姻刑", False),
+])
+def test_punishment_by_question(month, day, facts, rule, fires):
+    rules = {c.rule for c in run(hexagram="离", month=month, day=day, facts=facts).conclusions}
+    assert (rule in rules) == fires
+
+
 def test_punishments_as_the_book_derives_them():
     r = run(hexagram="乾", month="子", day="甲子")
     assert values(r, "三刑") == {
