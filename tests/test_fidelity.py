@@ -517,3 +517,26 @@ def test_a_stem_transformation_with_no_support_supplies_nothing():
     assert chart_facts("777678", "丙子", "癸未", "干化用") == set()
     case = yimao.chart(hexagram="观之萃", year="辛卯", month="丙申", day="丙子").result
     assert {f.values for f in case.facts("干化用")} == {(4, "子孙"), (6, "子孙")}
+
+
+# --- 9.4: what stands on the two bodies, shown with the answers of 功名 求财 词讼 防患 ------------
+
+def test_what_stands_on_the_bodies_is_read_in_the_matters_of_9_4():
+    # 旅 (887787) in a 亥 month on a 乙卯 day: the 卦身 on line 2 under 朱雀 (功名 likes it), the 世身 on
+    # line 5, a 子孙 (功名 must avoid it).  A question of illness reads neither.
+    fame = judge("功名", "887787", "亥", "乙卯")
+    assert ("朱雀", "卦身", 2) in facts(fame, "身喜") and ("子孙", "世身", 5) in facts(fame, "身忌")
+    assert not facts(judge("疾病", "887787", "亥", "乙卯"), "身喜")
+    # In wealth the 子孙 on the 世身 is liked, not avoided.
+    wealth = judge("求财", "887787", "亥", "乙卯")
+    assert ("子孙", "世身", 5) in facts(wealth, "身喜") and ("子孙", "世身", 5) not in facts(wealth, "身忌")
+
+
+def test_a_body_with_an_ill_is_not_read_but_in_fear_its_void_is_safe():
+    # 「先宜无病」: 旅's 卦身 (午, line 2) clashed by a 子 day has an ill (9.3), so it is not read.
+    clashed = judge("功名", "887787", "亥", "丙子")
+    assert not {f for f in facts(clashed, "身喜") if f[1] == "卦身"}
+    # 忧患 (防患): the 卦身 void is 身空反安 -- 旅's 午 on a 甲申 day (甲申旬 voids 午未).
+    fear = judge("防患", "887787", "亥", "甲申")
+    assert ("空", "卦身", 2) in facts(fear, "身喜")
+    assert ("空", "卦身", 2) not in facts(judge("防患", "887787", "亥", "乙卯"), "身喜")
