@@ -540,3 +540,12 @@ def test_a_body_with_an_ill_is_not_read_but_in_fear_its_void_is_safe():
     fear = judge("防患", "887787", "亥", "甲申")
     assert ("空", "卦身", 2) in facts(fear, "身喜")
     assert ("空", "卦身", 2) not in facts(judge("防患", "887787", "亥", "乙卯"), "身喜")
+
+
+# --- 10.1: a moving between-line obstructs the matters it names ---------------------------------
+
+def test_a_moving_between_line_obstructs_plan_war_and_advancement():
+    # 乾: 世 on 6, 应 on 3, the between-lines 4 and 5.  Line 4 moving obstructs; line 1 moving does not.
+    for question, rule in (("谋望", "间爻.谋望结碍"), ("征伐", "间爻.征战忽突"), ("功名", "间爻.进取摈隔")):
+        assert rule in standing(judge(question, "777977", "子", "甲子")), question
+        assert rule not in standing(judge(question, "977777", "子", "甲子")), question
