@@ -549,3 +549,12 @@ def test_a_moving_between_line_obstructs_plan_war_and_advancement():
     for question, rule in (("谋望", "间爻.谋望结碍"), ("征伐", "间爻.征战忽突"), ("功名", "间爻.进取摈隔")):
         assert rule in standing(judge(question, "777977", "子", "甲子")), question
         assert rule not in standing(judge(question, "977777", "子", "甲子")), question
+
+
+# --- 6.3: a 用神 at rest served by its moving 元神 -----------------------------------------------
+
+def test_a_resting_use_god_with_a_moving_source_is_lucky():
+    # 乾 asked of wealth: the 用神 妻财 寅 (line 2) rests; the 元神 子孙 子 (line 1) moves in 977777
+    # (「用神不动，而元神动者，亦为吉占」); in 777777 nothing moves.
+    assert "六亲.元动吉" in standing(judge("求财", "977777", "卯", "丙寅"))
+    assert "六亲.元动吉" not in standing(judge("求财", "777777", "卯", "丙寅"))
