@@ -558,3 +558,13 @@ def test_a_resting_use_god_with_a_moving_source_is_lucky():
     # (「用神不动，而元神动者，亦为吉占」); in 777777 nothing moves.
     assert "六亲.元动吉" in standing(judge("求财", "977777", "卯", "丙寅"))
     assert "六亲.元动吉" not in standing(judge("求财", "777777", "卯", "丙寅"))
+
+
+# --- 8.15: 「彼我之交，不宜世生应，而宜应生世」 in a plan (76: 「皆物交物而成也」) ---------------------
+
+def test_in_a_plan_the_other_should_generate_the_self():
+    assert "世应.交应生世" in standing(judge("谋望", "777787", "子", "甲子"))
+    assert "世应.交世生应" in standing(judge("谋望", "777878", "子", "甲子"))
+    both = {"世应.交应生世", "世应.交世生应"}
+    assert not both & standing(judge("谋望", "777777", "子", "甲子"))  # 比和
+    assert not both & standing(judge("疾病", "777787", "子", "甲子"))  # not a question of 交
