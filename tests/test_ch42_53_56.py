@@ -223,3 +223,17 @@ def test_heir():
     assert standing(judge("胎产.求嗣", "自", "萃", "卯", "甲申"), "得")
     j = judge("胎产.求嗣", "自", "否", "卯", "辛未")
     assert standing(j, "不得") and not standing(j, "得")
+
+
+# --- 42.19: 「唯竟无若当时相，及一象来生，犹胜于死气」 -------------------------------------------------
+
+def test_an_absent_use_god_in_season_is_better_than_dead():
+    # 中孚 (艮宫 游魂) has no 妻财 (water) on its lines nor its hidden ones: 竟无 for wealth.  In a 酉
+    # month on a 辛酉 day metal generates water (and water is 相 in autumn): 犹胜于死气; in a 午 month on
+    # a 丙午 day nothing does: plain 竟无.
+    alive = judge("求财", "自", "中孚", "酉", "辛酉")
+    assert {("妻财", "时相"), ("妻财", "日生")} <= facts(alive, "竟无气")
+    assert [v for v in standing(alive) if v["rule"] == "用神断.竟无有气"] and defeated(alive, "用神断.竟无")
+    dead = judge("求财", "自", "中孚", "午", "丙午")
+    assert not facts(dead, "竟无气")
+    assert [v for v in standing(dead) if v["rule"] == "用神断.竟无"]
