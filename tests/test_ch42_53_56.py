@@ -237,3 +237,18 @@ def test_an_absent_use_god_in_season_is_better_than_dead():
     dead = judge("求财", "自", "中孚", "午", "丙午")
     assert not facts(dead, "竟无气")
     assert [v for v in standing(dead) if v["rule"] == "用神断.竟无"]
+
+
+# --- 42.8: 「动爻空破死绝，变爻生则救而克愈凶矣」 on a 凶陷 用神 -------------------------------------
+
+def _use_god_rulings(lines: str, month: str, day: str) -> dict[str, bool]:
+    j = yimao.judge(question="求财", about="自", lines=lines, month=month, day=day)
+    return {v["rule"]: bool(v["defeated_by"]) for v in j.verdicts() if v["rule"].startswith("用神断.")}
+
+
+def test_a_sunk_moving_use_god_is_rescued_or_sunk_deeper_by_its_change():
+    rescued = _use_god_rulings("878797", "酉", "甲寅")
+    assert rescued.get("用神断.变救") is False and rescued.get("用神断.凶陷") is True
+    assert "用神断.变救" not in _use_god_rulings("878787", "酉", "甲寅")  # at rest: no change to rescue it
+    assert _use_god_rulings("977778", "午", "甲辰").get("用神断.变克愈凶") is False
+    assert "用神断.变克愈凶" not in _use_god_rulings("777778", "午", "甲辰")
