@@ -252,3 +252,13 @@ def test_a_sunk_moving_use_god_is_rescued_or_sunk_deeper_by_its_change():
     assert "用神断.变救" not in _use_god_rulings("878787", "酉", "甲寅")  # at rest: no change to rescue it
     assert _use_god_rulings("977778", "午", "甲辰").get("用神断.变克愈凶") is False
     assert "用神断.变克愈凶" not in _use_god_rulings("777778", "午", "甲辰")
+
+
+# --- 53.5: 「及胎值旬空者」 ----------------------------------------------------------------------
+
+def test_birth_timed_by_the_decade_that_voids_the_foetus_line():
+    # 乾: the 子孙 is water, whose 胎 is 午 -- line 4; 午 is void in the 甲申 decade (午未).  艮 has no
+    # line on its 子孙's 胎 branch: no such timing.
+    timed = [v for v in standing(judge("胎产.产期", "妻", "乾", "申", "丁未")) if v["rule"] == "产期.胎值旬空"]
+    assert [v["timing"] for v in timed] == ["甲申旬"]
+    assert not [v for v in standing(judge("胎产.产期", "妻", "艮", "申", "丁未")) if v["rule"] == "产期.胎值旬空"]
