@@ -308,6 +308,19 @@ def test_birth_year_tomb_needs_the_birth_year():
     assert has(r, "随鬼入墓", 2, "命墓") and has(r, "随鬼入墓", 6, "命墓")
 
 
+@pytest.mark.parametrize("hexagram, question, rule, fires", [
+    # 34.1 「吉则宜合，凶则宜冲」: in 防患 (a harm feared) the six clash 乾 is good, the six combination
+    # 泰 bad; in a question of a matter sought (求财) neither rule speaks.
+    ("乾", "防患", "合冲.凶宜冲", True),
+    ("泰", "防患", "合冲.凶忌合", True),
+    ("泰", "防患", "合冲.凶宜冲", False),
+    ("乾", "求财", "合冲.凶宜冲", False),
+])
+def test_a_harm_feared_wants_the_clash(hexagram, question, rule, fires):
+    rules = {c.rule for c in run(hexagram=hexagram, month="子", day="甲子", facts=(("问", (question,)),)).conclusions}
+    assert (rule in rules) == fires
+
+
 # --- 36 助伤 -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hexagram, month, day, ghost, shi", [
