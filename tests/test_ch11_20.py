@@ -393,7 +393,7 @@ def test_the_three_kinds_of_advance_and_retreat(hexagram, month, day, position, 
 
 
 def test_advance_and_retreat_verdicts_follow_who_wants_what():
-    r = evaluate("革之同人", "午", "甲戌", use(6))
+    r = evaluate("革之同人", "卯", "甲子", use(6))          # neither day nor month supports the 未
     assert verdicts(r)["进退.欲进而进"] == ("吉", {"位": 6})
     r = evaluate("丰之革", "卯", "庚申", use(5))           # 不进: no advance, no verdict
     assert "进退.欲进而进" not in verdicts(r)
@@ -409,6 +409,21 @@ def test_advance_and_retreat_verdicts_follow_who_wants_what():
     # use god 未 (土, line 6 of 兑): 卯 is its 忌神, retreating: good
     r = evaluate("兑之随", "午", "辛巳", use(6))
     assert verdicts(r)["进退.欲退而退"] == ("吉", {"位": 2})
+
+
+def test_advance_and_retreat_graded_by_day_and_month():
+    # 16.4 「故进而得日月生扶，其力愈盛，退而得日月制服，其气愈衰」: 革之同人's 未 -> 戌 in a 午 month (fire
+    # generates earth) is 愈盛, for the use god itself and, as its 忌神, against a 亥 use god; 兑之随's
+    # 卯 -> 寅 under a 申 month and a 酉 day (metal controls wood) is 愈衰.  Each takes the plain
+    # verdict's place; without the day's and month's help (卯 month, 子 day; 午 month, 巳 day) the
+    # plain verdict stands.
+    strengths = lambda r: {c.rule: c.strength for c in r.conclusions if c.rule.startswith("进退.")}
+    assert strengths(evaluate("革之同人", "午", "甲戌", use(6))) == {"进退.欲进而进盛": "愈盛"}
+    assert strengths(evaluate("革之同人", "午", "甲戌", use(4))) == {"进退.欲退而进盛": "愈盛"}
+    assert strengths(evaluate("革之同人", "卯", "甲子", use(4))) == {"进退.欲退而进": None}
+    assert strengths(evaluate("兑之随", "申", "辛酉", use(2))) == {"进退.欲进而退衰": "愈衰"}
+    assert strengths(evaluate("兑之随", "申", "辛酉", use(6))) == {"进退.欲退而退衰": "愈衰"}
+    assert strengths(evaluate("兑之随", "午", "辛巳", use(6))) == {"进退.欲退而退": None}
 
 
 # 17 有无 -------------------------------------------------------------------------------------

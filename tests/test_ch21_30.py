@@ -134,6 +134,19 @@ def test_later_month_repairs_the_break():
 
 # 21 岁君, 24 时辰: names without force -------------------------------------------------------
 
+@pytest.mark.parametrize("question, year, rule, fires", [
+    # 21.4 「身命福持而生平安乐」: 夬's 世 (line 5) holds the 酉 子孙; in a 酉 year the year stands on it.
+    ("身命", "乙酉", "岁君.身命福持", True),
+    ("身命", "乙亥", "岁君.身命福持", False),
+    # 「家宅鬼会而岁月迍邅」: 夬's 寅 官鬼 (line 2) on a 寅 year.
+    ("家宅", "丙寅", "岁君.家宅鬼会", True),
+    ("家宅", "乙酉", "岁君.家宅鬼会", False),
+])
+def test_the_year_in_life_and_house_questions(question, year, rule, fires):
+    r = evaluate("夬", "子", "甲子", Fact("问", (question,)), year=year)
+    assert (rule in verdicts(r)) == fires
+
+
 def test_year_clash_breaks_in_name_only():
     # 萃 in a 寅 month, 亥 year: the year clashes the 巳 line; the month does not
     r = evaluate("萃", "寅", "甲子", year="乙亥")

@@ -145,6 +145,45 @@ def test_no_ghost_and_the_hidden_ghost():
     assert has(r, "无犹不无", "风雷益", 3, "伏", "伏世")
 
 
+def _rules(r, prefix="官鬼."):
+    return {c.rule for c in r.conclusions if c.rule.startswith(prefix)}
+
+
+@pytest.mark.parametrize("question, extra, rule", [
+    ("身命", (), "官鬼.身命无鬼"),
+    ("家宅", (), "官鬼.家宅无鬼"),
+    ("婚姻", (("婚方", ("女",)),), "官鬼.婚姻女无鬼"),
+    ("婚姻", (("婚方", ("男",)),), "官鬼.婚姻男无鬼"),
+    ("逃亡", (), "官鬼.捕逃无鬼"),
+    ("失物", (("子问", ("是彼",)),), "官鬼.失物无鬼"),
+    ("巫祝", (("子问", ("神降",)),), "官鬼.祷祀无鬼"),
+    ("谋望", (("子问", ("嘱托",)),), "官鬼.请托无鬼"),
+])
+def test_no_ghost_by_question(question, extra, rule):
+    # 32.3-32.4: 家人 has no 官鬼 (无鬼) -- each question's own meaning of it; 益 has its hidden 官鬼
+    # under the 世 (「无犹不无」): none of them.
+    facts = (("问", (question,)),) + extra
+    assert rule in _rules(run(hexagram="家人", month="子", day="甲子", facts=facts))
+    assert rule not in _rules(run(hexagram="益", month="子", day="甲子", facts=facts))
+
+
+def test_no_ghost_questions_keep_their_own_sub_questions():
+    # 「婚姻无鬼，须分男女」: with neither side known nothing is said; a 家宅 sub-question of troubles
+    # (灾祥) is not the 兴败 reading 「耗散多端」 belongs to.
+    r = run(hexagram="家人", month="子", day="甲子", facts=(("问", ("婚姻",)),))
+    assert not _rules(r) & {"官鬼.婚姻女无鬼", "官鬼.婚姻男无鬼"}
+    r = run(hexagram="家人", month="子", day="甲子", facts=(("问", ("家宅",)), ("子问", ("灾祥",))))
+    assert "官鬼.家宅无鬼" not in _rules(r)
+
+
+def test_plan_whose_ghost_is_void_has_no_master():
+    # 32.3 「谋望无鬼，事无主断」 by 32.2's reckoning: 困's only 官鬼 (午, line 3) is void on a 甲申 day
+    # (甲申旬 voids 午未); on a 甲子 day it stands.
+    facts = (("问", ("谋望",)),)
+    assert "官鬼.谋望无鬼" in _rules(run(hexagram="困", month="子", day="甲申", facts=facts))
+    assert "官鬼.谋望无鬼" not in _rules(run(hexagram="困", month="子", day="甲子", facts=facts))
+
+
 def test_moving_ghost_controlled_counts_as_still():
     # 困 with its 午 官鬼 (line 3) moving: on a 亥 day the day controls it -- 「动而有制…犹不动也」.
     r = run(lines="876778", month="卯", day="乙亥")
@@ -269,6 +308,19 @@ def test_birth_year_tomb_needs_the_birth_year():
     assert has(r, "随鬼入墓", 2, "命墓") and has(r, "随鬼入墓", 6, "命墓")
 
 
+@pytest.mark.parametrize("hexagram, question, rule, fires", [
+    # 34.1 「吉则宜合，凶则宜冲」: in 防患 (a harm feared) the six clash 乾 is good, the six combination
+    # 泰 bad; in a question of a matter sought (求财) neither rule speaks.
+    ("乾", "防患", "合冲.凶宜冲", True),
+    ("泰", "防患", "合冲.凶忌合", True),
+    ("泰", "防患", "合冲.凶宜冲", False),
+    ("乾", "求财", "合冲.凶宜冲", False),
+])
+def test_a_harm_feared_wants_the_clash(hexagram, question, rule, fires):
+    rules = {c.rule for c in run(hexagram=hexagram, month="子", day="甲子", facts=(("问", (question,)),)).conclusions}
+    assert (rule in rules) == fires
+
+
 # --- 36 助伤 -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hexagram, month, day, ghost, shi", [
@@ -296,6 +348,31 @@ def test_strong_shi_cannot_be_hurt():
     assert not has(r, "助鬼伤身", 2, 3)
 
 
+def test_wife_asking_of_her_husband_finds_zhu_shang_lucky():
+    # 36.3 「若女占夫而官星为用者，遇之反吉也」: 离 on a 申 day, its 亥 官鬼 (line 3) born there and
+    # controlling the 巳 世.  Asked for the woman's side the 官鬼 is the husband: 吉, and 52.2's
+    # 「助鬼伤身，谓之不贤」 gives way; for the man's side it stands.
+    woman = run(hexagram="离", month="子", day="庚申", facts=(("问", ("婚姻",)), ("婚方", ("女",))))
+    rules = {c.rule for c in woman.conclusions}
+    assert "助伤.女占夫" in rules and "婚姻.助伤" not in rules
+    man = run(hexagram="离", month="子", day="庚申", facts=(("问", ("婚姻",)), ("婚方", ("男",))))
+    rules = {c.rule for c in man.conclusions}
+    assert "婚姻.助伤" in rules and "助伤.女占夫" not in rules
+
+
+def test_military_examination_and_wealth_under_zhu_shang():
+    # 36.3 「占武即发」 and the commentary's 「用财凶」: on the same chart a military examination (the
+    # 官鬼 its use god) is 成, a question of wealth (the 妻财) 凶; on a 酉 day (离's exclusion, 36.2)
+    # neither.
+    def rules(day, *facts):
+        return {c.rule for c in run(hexagram="离", month="子", day=day, facts=facts).conclusions}
+    assert "助伤.占武" in rules("庚申", ("问", ("功名",)), ("子问", ("武试",)))
+    assert "助伤.用财凶" in rules("庚申", ("问", ("求财",)))
+    assert "助伤.用财凶" not in rules("庚申", ("问", ("功名",)), ("子问", ("武试",)))
+    assert not {"助伤.占武", "助伤.用财凶"} & (rules("丁酉", ("问", ("功名",)), ("子问", ("武试",)))
+                                           | rules("丁酉", ("问", ("求财",))))
+
+
 # --- 37 局会 (the five worked examples are cases in tests/cases/37-局会.toml) -----------------
 
 def test_frame_needs_day_or_month():
@@ -306,6 +383,25 @@ def test_frame_needs_day_or_month():
 
 
 # --- 38 三刑, 39 六害 -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("month, day, facts, rule, fires", [
+    # 38.3 「官克世而问讼……若世刑而大凶也」: 离's 亥 官鬼 controls the 巳 世; a 寅 day punishes it, a 子
+    # day does not.
+    ("子", "甲寅", (("问", ("词讼",)),), "三刑.讼世刑", True),
+    ("子", "甲子", (("问", ("词讼",)),), "三刑.讼世刑", False),
+    # 「身命遇之，恐骨肉之相残」 on the 用爻 (commentary): the father's 卯 (line 1) punished by a 子 month,
+    # not by a 午 one.
+    ("子", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", True),
+    ("午", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", False),
+    # 「女嫁谓官……遇之」: on a 亥 day the 亥 官鬼 punishes itself -- the woman's side fears it, the
+    # man's (its 酉 妻财 unpunished) does not.
+    ("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", True),
+    ("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("男",))), "三刑.婚姻刑", False),
+])
+def test_punishment_by_question(month, day, facts, rule, fires):
+    rules = {c.rule for c in run(hexagram="离", month=month, day=day, facts=facts).conclusions}
+    assert (rule in rules) == fires
+
 
 def test_punishments_as_the_book_derives_them():
     r = run(hexagram="乾", month="子", day="甲子")

@@ -223,3 +223,42 @@ def test_heir():
     assert standing(judge("胎产.求嗣", "自", "萃", "卯", "甲申"), "得")
     j = judge("胎产.求嗣", "自", "否", "卯", "辛未")
     assert standing(j, "不得") and not standing(j, "得")
+
+
+# --- 42.19: 「唯竟无若当时相，及一象来生，犹胜于死气」 -------------------------------------------------
+
+def test_an_absent_use_god_in_season_is_better_than_dead():
+    # 中孚 (艮宫 游魂) has no 妻财 (water) on its lines nor its hidden ones: 竟无 for wealth.  In a 酉
+    # month on a 辛酉 day metal generates water (and water is 相 in autumn): 犹胜于死气; in a 午 month on
+    # a 丙午 day nothing does: plain 竟无.
+    alive = judge("求财", "自", "中孚", "酉", "辛酉")
+    assert {("妻财", "时相"), ("妻财", "日生")} <= facts(alive, "竟无气")
+    assert [v for v in standing(alive) if v["rule"] == "用神断.竟无有气"] and defeated(alive, "用神断.竟无")
+    dead = judge("求财", "自", "中孚", "午", "丙午")
+    assert not facts(dead, "竟无气")
+    assert [v for v in standing(dead) if v["rule"] == "用神断.竟无"]
+
+
+# --- 42.8: 「动爻空破死绝，变爻生则救而克愈凶矣」 on a 凶陷 用神 -------------------------------------
+
+def _use_god_rulings(lines: str, month: str, day: str) -> dict[str, bool]:
+    j = yimao.judge(question="求财", about="自", lines=lines, month=month, day=day)
+    return {v["rule"]: bool(v["defeated_by"]) for v in j.verdicts() if v["rule"].startswith("用神断.")}
+
+
+def test_a_sunk_moving_use_god_is_rescued_or_sunk_deeper_by_its_change():
+    rescued = _use_god_rulings("878797", "酉", "甲寅")
+    assert rescued.get("用神断.变救") is False and rescued.get("用神断.凶陷") is True
+    assert "用神断.变救" not in _use_god_rulings("878787", "酉", "甲寅")  # at rest: no change to rescue it
+    assert _use_god_rulings("977778", "午", "甲辰").get("用神断.变克愈凶") is False
+    assert "用神断.变克愈凶" not in _use_god_rulings("777778", "午", "甲辰")
+
+
+# --- 53.5: 「及胎值旬空者」 ----------------------------------------------------------------------
+
+def test_birth_timed_by_the_decade_that_voids_the_foetus_line():
+    # 乾: the 子孙 is water, whose 胎 is 午 -- line 4; 午 is void in the 甲申 decade (午未).  艮 has no
+    # line on its 子孙's 胎 branch: no such timing.
+    timed = [v for v in standing(judge("胎产.产期", "妻", "乾", "申", "丁未")) if v["rule"] == "产期.胎值旬空"]
+    assert [v["timing"] for v in timed] == ["甲申旬"]
+    assert not [v for v in standing(judge("胎产.产期", "妻", "艮", "申", "丁未")) if v["rule"] == "产期.胎值旬空"]

@@ -415,7 +415,9 @@ def test_ch75_coffin_commissions():
 # --- 76 谋望 ----------------------------------------------------------------------------------------
 
 def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
-    ruled("谋.用旺", "成", "谋望", "豫之兑", "未", "乙巳")
+    ruled("谋.用旺", "成", "谋望", "豫之萃", "未", "乙巳")
+    # 豫之兑 moves its line 2, between the 世 (1) and the 应 (4): 10.1 「谋望为结碍」 outweighs the use god.
+    ruled({"谋.用旺", "间爻.谋望结碍"}, "不成", "谋望", "豫之兑", "未", "乙巳")
     ruled("谋.世空散", "不成", "谋望", "蛊", "丑", "庚辰")  # one's own plan: the 世 void
     for_other = judged("谋望", "蛊", "丑", "庚辰", about="友")  # another's plan ignores the 世
     assert "谋.世空散" not in for_other["rules"]
@@ -424,7 +426,9 @@ def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
 
 
 def test_ch76_entrusting_fears_an_ill_person_however_strong():
-    trusted = judged("谋望.嘱托", "蛊", "丑", "庚辰")
-    assert trusted["word"] == "成" and trusted["readings"] == ("力小",)  # a weak 寅 应: little strength
+    # a weak 寅 应: little strength (on 丙辰; on 庚辰 蛊's only 官鬼, 酉, is void -- 32.4 「请托而言不从」)
+    trusted = judged("谋望.嘱托", "蛊", "丑", "丙辰")
+    assert trusted["word"] == "成" and trusted["readings"] == ("力小",)
+    assert judged("谋望.嘱托", "蛊", "丑", "庚辰")["word"] == "不成"
     betrayed = ruled("嘱托.克世", "不成", "谋望.嘱托", "蒙", "午", "辛卯")  # the 应 strong but controlling the 世
     assert "力大" in betrayed["readings"][0]
