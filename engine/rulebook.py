@@ -57,7 +57,7 @@ def rulebook_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
 def unreadable(error: OSError, path: str | Path) -> str:
     """One line for a file that cannot be read: its name (shortened) and the system's reason."""
     name = str(getattr(error, "filename", None) or path)
-    shown = name if len(name) <= 80 else name[:77] + "..."
+    shown = name if len(name) <= 80 else "..." + name[-77:]  # the end names the file
     return f"cannot read {shown}: {error.strerror or error}"
 
 
