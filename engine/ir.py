@@ -235,8 +235,20 @@ class Axis:
         return None
 
 
+class _AsksQuestion:
+    """The `Q` or `Q.SUB` a statement about one (sub-)question names."""
+
+    __slots__ = ()
+    question: str
+    sub: str | None
+
+    @property
+    def name(self) -> str:
+        return f"{self.question}.{self.sub}" if self.sub else self.question
+
+
 @attrs.frozen
-class Reading:
+class Reading(_AsksQuestion):
     """A question answered in its own kind: the values of `arg` in the facts of `predicate` (the
     direction of 63.16's 任方, the price of 67.9's 货价, the cause of 56.21's 病因)."""
 
@@ -247,13 +259,9 @@ class Reading:
     citation: Citation | None
     span: Span
 
-    @property
-    def name(self) -> str:
-        return f"{self.question}.{self.sub}" if self.sub else self.question
-
 
 @attrs.frozen
-class Timed:
+class Timed(_AsksQuestion):
     """A question that asks when (63.5 发年 which year, 63.14 升时 which month): its answer is the
     应期 of its own rulings, the chapter's method for that question, before 42.20's 刻期."""
 
@@ -261,10 +269,6 @@ class Timed:
     sub: str | None
     citation: Citation | None
     span: Span
-
-    @property
-    def name(self) -> str:
-        return f"{self.question}.{self.sub}" if self.sub else self.question
 
 
 @attrs.frozen

@@ -124,7 +124,7 @@ BORROWABLE = frozenset({"旬空"})
 
 def _drawn_alone(modules: list[Module]) -> list[Module]:
     """Chapters 1-10 without the rules that need a later chapter's predicate beyond BORROWABLE
-    (directly, or through another rule so dropped)."""
+    (directly, or through another rule so dropped), and without exceptions to rules not in it."""
     while True:
         defined = {a.predicate for m in modules for r in m.rules for a in r.atoms} | _defined_inputs_and_tables(modules)
         present = {r.id for m in modules for r in m.rules}
@@ -148,12 +148,11 @@ def _defined_inputs_and_tables(modules: Sequence[Module]) -> set[str]:
 _NO_JUDGING = {"axes": (), "precedences": (), "timings": (), "readings": (), "timed": ()}
 
 
-def _chart_part(module: Module, layer_rules: set[str]) -> Module:
+def _chart_part(module: Module) -> Module:
     """Of a chapter of 1-10, what builds the chart: its rulings on a question (a 断, such as 10.1's
-    通问 for 行人's letters) and its exceptions to later chapters' rules (7.5's checked 青龙 in 53,
-    67, 78) are read when a question is judged, not when the chart is drawn."""
-    rules = tuple(r for r in module.rules if not r.verdicts and (r.exception_to is None or r.exception_to in layer_rules))
-    return attrs.evolve(module, rules=rules, **_NO_JUDGING)
+    通问 for 行人's letters) are read when a question is judged, not when the chart is drawn; its
+    exceptions to later chapters' rules (7.5's checked 青龙 in 53, 67, 78) go in `_drawn_alone`."""
+    return attrs.evolve(module, rules=tuple(r for r in module.rules if not r.verdicts), **_NO_JUDGING)
 
 
 _CACHE: dict[str, ChartLayer] = {}
@@ -175,8 +174,7 @@ def load_chart_layer(root: str | Path | None = None) -> ChartLayer:
         diagnostics += found
         if module is not None:
             modules.append(module)
-    layer_rules = {r.id for m in modules for r in m.rules if not r.verdicts}
-    modules = _drawn_alone([_chart_part(m, layer_rules) for m in modules])
+    modules = _drawn_alone([_chart_part(m) for m in modules])
     borrowed_from: list[Module] = []
     parse_problems: list[Diagnostic] = []
     needed = {p for m in modules for r in m.rules for p in _body_predicates(r)} - _defined(modules)
