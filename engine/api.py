@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .calendar import Moment
 from .cast import Cast
@@ -81,7 +81,7 @@ def judge(*, question: str, about: str | None = None, birth_year: str | None = N
           course: str | None = None, period: str | None = None, born: bool = False,
           matter_month: str | None = None, matter_day: str | None = None,
           matter_year: str | None = None, age: int | None = None, member: str | None = None, side: str | None = None,
-          suit: str | None = None,
+          suit: str | None = None, given: Mapping[str, str] | None = None,
           lines: str | None = None, coins: str | None = None, hexagram: str | None = None, random: bool = False,
           seed: int | None = None, date: str | None = None, tz: str | None = None, zi_boundary: str | None = None,
           lunar: str | None = None, leap: bool = False, time: str | None = None, year: str | None = None,
@@ -90,7 +90,8 @@ def judge(*, question: str, about: str | None = None, birth_year: str | None = N
     """Judge a question on a chart; `.to_dict()` is exactly `yimao judge --json`.  `engine`: as for `chart`."""
     engine = _engine(engine, rulebook, school)
     the_question = parse_question(engine.program, question, about, birth_year, asker, course, period, born,
-                                  matter_month, matter_day, matter_year, age, member, side, suit)
+                                  matter_month, matter_day, matter_year, age, member, side, suit,
+                                  given or {})
     the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, engine=engine)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)

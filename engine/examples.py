@@ -28,7 +28,7 @@ from .paths import cases_dir
 from .query import parse_fact, resolve_conjunction
 
 INPUT_KEYS = ("lines", "coins", "hexagram", "year", "month", "day", "hour", "date", "lunar")
-QUESTION_KEYS = ("question", "about", "birth_year", "asker", "side")
+QUESTION_KEYS = ("question", "about", "birth_year", "asker", "side", "given")  # given: "谋向=来 交=有"
 STATUSES = ("agree", "disagree", "undecided", "undecidable", "known-disagreement")
 
 
@@ -108,7 +108,7 @@ def run_case(engine: Engine, case: Case) -> Outcome:
         if case.question.get("question"):
             question = parse_question(engine.program, case.question["question"], case.question.get("about"),
                                       case.question.get("birth_year"), case.question.get("asker"),
-                                      side=case.question.get("side"))
+                                      side=case.question.get("side"), given=case.question.get("given", "").split())
             extra += question.facts()
         chart = evaluate_chart(engine, cast, moment, "shipped", extra)
         checks = [(text, True, resolve_conjunction(text, engine.program)) for text in case.present]

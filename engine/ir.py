@@ -272,6 +272,24 @@ class Timed(_AsksQuestion):
 
 
 @attrs.frozen
+class Given:
+    """What the asker says beside the chart that a paragraph's rulings turn on (76.3's 谋事之来 /
+    之去): the input predicate `predicate(param)` with its values, for the questions named.  The
+    judge takes it as `--given predicate=value`; the rules that read it wait for it, never guess."""
+
+    questions: tuple[str, ...]
+    predicate: str
+    param: str
+    values: tuple[str, ...]
+    doc: str
+    citation: Citation | None
+    span: Span
+
+    def declaration(self) -> "Declaration":
+        return Declaration(self.predicate, (self.param,), self.doc, "input", self.span)
+
+
+@attrs.frozen
 class Selector:
     """Which rulings a precedence names: a rule id, an id prefix (`卦验断.*`), every ruling
     (`*`), or every ruling on one side (`side 凶`)."""
@@ -332,3 +350,4 @@ class Module:
     timings: tuple[TimingChoice, ...] = ()
     readings: tuple[Reading, ...] = ()
     timed: tuple[Timed, ...] = ()
+    givens: tuple[Given, ...] = ()

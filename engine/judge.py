@@ -3,7 +3,7 @@ why), and every 断 with its polarity, strength, timing, citation, and what defe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 import attrs
 
@@ -42,6 +42,7 @@ class Question:
     member: str | None = None  # 身属: the place in the family by trigram (48.1)
     side: str | None = None  # 婚方: the party a marriage is asked for, 男 or 女 (52.1)
     suit: str | None = None  # 讼方: 我讼 (the asker brought the suit) or 彼讼 (the other party did) (83.1-83.2)
+    given: tuple[tuple[str, str], ...] = ()  # (predicate, value): what the asker states, as `given` declares it
 
     def facts(self) -> list[Fact]:
         facts = [Fact("问", (self.name,)), Fact("所问", (self.about,))]
@@ -55,13 +56,15 @@ class Question:
             facts.append(Fact("事年", (self.matter_year[0], self.matter_year[1])))
         if self.age is not None:
             facts.append(Fact("年岁", (self.age,)))
+        facts += [Fact(predicate, (value,)) for predicate, value in self.given]
         return facts
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.name, "sub_question": self.sub, "about": self.about,
                 "birth_year": self.birth_year, "asker": self.asker, "course": self.course, "period": self.period,
                 "born": self.born, "matter_month": self.matter_month, "matter_day": self.matter_day,
-                "matter_year": self.matter_year, "age": self.age, "member": self.member, "side": self.side, "suit": self.suit}
+                "matter_year": self.matter_year, "age": self.age, "member": self.member, "side": self.side, "suit": self.suit,
+                "given": dict(self.given)}
 
 
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -75,7 +78,7 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
                    matter_month: str | None = None, matter_day: str | None = None,
                    matter_year: str | None = None, age: str | int | None = None,
                    member: str | None = None, side: str | None = None,
-                   suit: str | None = None) -> Question:
+                   suit: str | None = None, given: Sequence[str] | Mapping[str, str] = ()) -> Question:
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -113,7 +116,31 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
     if suit is not None and suit not in ("我讼", "彼讼"):
         raise UsageError(f"--suit takes 我讼 (the asker brought the suit) or 彼讼 (the other party did), not {suit!r}")
     return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day,
-                    matter_year, years, member, side, suit)
+                    matter_year, years, member, side, suit, _stated(program, name, given))
+
+
+def _stated(program: Program, question: str, given: Sequence[str] | Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """`--given 谋向=来` (or a mapping): each a `given` the question declares, with one of its values."""
+    pairs = list(given.items()) if isinstance(given, Mapping) else [_split_given(text) for text in given]
+    declared = {g.predicate: g for g in program.method.givens_for(question)}
+    stated: dict[str, str] = {}
+    for predicate, value in pairs:
+        if predicate not in declared:
+            names = " ".join(sorted(declared)) or "none"
+            raise UsageError(f"--given {predicate}: {question} takes no such statement (it takes: {names})")
+        if value not in declared[predicate].values:
+            raise UsageError(f"--given {predicate} takes {' / '.join(declared[predicate].values)}, not {value!r}")
+        if stated.get(predicate, value) != value:
+            raise UsageError(f"--given {predicate} is stated twice, as {stated[predicate]} and {value}")
+        stated[predicate] = value
+    return tuple(sorted(stated.items()))
+
+
+def _split_given(text: str) -> tuple[str, str]:
+    predicate, sign, value = text.partition("=")
+    if not sign or not predicate.strip() or not value.strip():
+        raise UsageError(f"--given takes NAME=VALUE (e.g. 谋向=来; `yimao questions` lists each question's), not {text!r}")
+    return predicate.strip(), value.strip()
 
 
 def _is_stem_branch(text: str) -> bool:
@@ -285,6 +312,12 @@ class Judgement:
                 if self._concerns(card):
                     needs.setdefault(predicate, []).append(rule_id)
         found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
+        for given in result.program.method.givens_for(self.question.name):
+            if result.relations.get(given.predicate):
+                continue
+            readers = sorted(r for r in result.program.readers.get(given.predicate, ()) if self._concerns(result.program.card(r)))
+            if readers:
+                found.append(f"{given.predicate} (--given {given.predicate}={'|'.join(given.values)}) needed by {', '.join(readers)}")
         return found + self.chart.missing()
 
     def _concerns(self, card: RuleCard) -> bool:

@@ -16,7 +16,7 @@ from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, U
 from . import bounds
 from .diagnostics import Diagnostic
 from .ir import (
-    Arg, Arith, Atom, Axis, Change, Reading, Timed, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
+    Arg, Arith, Atom, Axis, Change, Given, Reading, Timed, Citation, Comparison, Const, Declaration, Module, Negation, Precedence,
     Question, Rule, School, Section, Selector, Span, Table, TimingChoice, Var, Verdict, Wildcard,
 )
 from .paths import grammar_dir
@@ -249,6 +249,16 @@ class _ToIR(Transformer):
                                            "say `by 应期` (a question that asks when) or `by PRED(ARG)` (an answer in its own kind)"))
         return _Pending(("timed", question, sub, span))
 
+    def given_questions(self, meta, children):
+        return tuple(str(c) for c in children)
+
+    given_values = given_questions
+
+    def given(self, meta, children):
+        questions, predicate, param, values, doc = children
+        return _Pending(("given", questions, str(predicate), str(param), values,
+                         _unquote(str(doc)) if doc else "", self._tok(predicate)))
+
     def rule_selector(self, meta, children):
         rule_id, span = children[0]
         return Selector("rule", rule_id, span)
@@ -405,7 +415,7 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
     school: School | None = None
     changes: list[Change] = []
     questions: list[Question] = []
-    judging: dict[str, list] = {"answer": [], "precedence": [], "timing": [], "reading": [], "timed": []}
+    judging: dict[str, list] = {"answer": [], "precedence": [], "timing": [], "reading": [], "timed": [], "given": []}
     sections: list[Section] = []
     rules: list[Rule] = []
     tables: list[Table] = []
@@ -448,6 +458,8 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
             made = _judging_statement(item, current, diagnostics)
             if made is not None:
                 judging[item[0]].append(made)
+                if isinstance(made, Given):
+                    declarations.append(made.declaration())
         elif isinstance(item, _Table):
             name, params, rows, symmetric, span = item
             citation = current.citation if current is not None and current.narrative is None else None
@@ -459,7 +471,7 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
     module = Module(file, chapter, chapter_name, chapter_span, tuple(declarations), tuple(sections), tuple(rules),
                     tuple(tables), school, tuple(changes), tuple(questions), tuple(judging["answer"]),
                     tuple(judging["precedence"]), tuple(judging["timing"]), tuple(judging["reading"]),
-                    tuple(judging["timed"]))
+                    tuple(judging["timed"]), tuple(judging["given"]))
     return module, diagnostics
 
 
@@ -471,7 +483,7 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
     if current is None or current.narrative is not None:
         where = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
         diagnostics.append(Diagnostic(span, f"{'answer' if kind in ('reading', 'timed') else kind} has no citation: {where}"))
-        if kind != "answer":  # an axis is kept, so that its words do not raise errors of their own
+        if kind not in ("answer", "given"):  # an axis or a given is kept, so that its words do not raise errors of their own
             return None
     else:
         own = current.citation
@@ -481,6 +493,9 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
     if kind == "timed":
         _, question, sub, _ = item
         return Timed(question, sub, own, span)
+    if kind == "given":
+        _, questions, predicate, param, values, doc, _ = item
+        return Given(questions, predicate, param, values, doc, own, span)
     if kind == "answer":
         _, question, sub, topic, left, right, mapping, _ = item
         sides = (mapping[0], mapping[1] if len(mapping) > 1 else mapping[0])

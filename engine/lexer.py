@@ -17,7 +17,7 @@ _END_OF_WORD = f"(?![{CJK}0-9A-Za-z_])"
 
 # The words that open a statement (each `_item` of the grammar) ...
 STATEMENTS = ("chapter", "predicate", "input", "rule", "table", "school", "disable", "replace", "question",
-              "answer", "precedence", "timing")
+              "answer", "precedence", "timing", "given")
 # ... and the other words of the language.
 CLAUSES = ("exception", "to", "on", "cite", "when", "then", "not", "symmetric", "extends", "sub", "as", "over",
            "side", "by", "strength", "narrative", "partial", "shown")

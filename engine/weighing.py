@@ -14,7 +14,7 @@ from typing import Iterable
 import attrs
 
 from .diagnostics import Diagnostic
-from .ir import Axis, Citation, Precedence, Question, Reading, Rule, Selector, Span, Timed, TimingChoice
+from .ir import Atom, Axis, Citation, Const, Given, Negation, Precedence, Question, Reading, Rule, Selector, Span, Timed, TimingChoice
 
 GOOD, BAD, NEUTRAL = "吉", "凶", "平"
 GENERAL = (GOOD, BAD)  # the general axis of chapters 11-42, always declared
@@ -41,6 +41,11 @@ class Method:
     side_precedences: tuple[SidePrecedence, ...] = ()
     readings: tuple[Reading, ...] = ()
     timed: tuple[Timed, ...] = ()
+    givens: tuple[Given, ...] = ()
+
+    def givens_for(self, question: str) -> list[Given]:
+        """What the asker may state beside the chart for this question (`--given`)."""
+        return [g for g in self.givens if question in g.questions]
 
     def asks_when(self, question: str, sub: str | None) -> Timed | None:
         """The `answer Q.SUB by 应期` of the (sub-)question asked, when it asks when."""
@@ -174,6 +179,29 @@ class _Builder:
                 self.error(statement.span, f"answer {statement.name} by 应期 is already declared at {seen[key].span}")
                 continue
             seen[key] = statement
+
+    def check_givens(self, givens: list[Given]) -> None:
+        """A given names declared questions and distinct values, and a rule that fixes its value
+        fixes one of them (a misspelt value would wait for an answer no asker can give)."""
+        values: dict[str, Given] = {}
+        for given in givens:
+            for question in given.questions:
+                if question not in self.questions:
+                    self.error(given.span, f"given {given.predicate}: no question {question} is declared")
+            repeated = sorted({v for v in given.values if given.values.count(v) > 1})
+            if repeated:
+                self.error(given.span, f"given {given.predicate}: the value {repeated[0]} is listed twice")
+            values.setdefault(given.predicate, given)
+        for rule in self.rules:
+            for literal in rule.body:
+                atom = literal.atom if isinstance(literal, Negation) else literal
+                if not isinstance(atom, Atom) or atom.predicate not in values:
+                    continue
+                given = values[atom.predicate]
+                for arg in atom.args:
+                    if isinstance(arg.term, Const) and str(arg.term.value) not in given.values:
+                        self.error(arg.span, f"{atom.predicate}: {arg.term.value} is not one of the values `given "
+                                             f"{atom.predicate}` declares ({' / '.join(given.values)}) at {given.span}")
 
     # precedence -----------------------------------------------------------------------------
     def expand(self, selector: Selector) -> list[str]:
@@ -324,6 +352,7 @@ def build_method(modules, rules: list[Rule], declarations: dict, retired: set[st
     timings = [t for m in modules for t in m.timings]
     readings = [r for m in modules for r in m.readings]
     timed = [t for m in modules for t in m.timed]
+    givens = [g for m in modules for g in m.givens]
     checked = {r.id for r in rules}
     failed = {r.id for m in modules for r in m.rules if r.verdicts and r.id not in checked}
     builder = _Builder(questions, rules, retired | failed, diagnostics)
@@ -333,4 +362,6 @@ def build_method(modules, rules: list[Rule], declarations: dict, retired: set[st
     builder.check_timings(timings, declarations)
     builder.check_readings(readings, declarations)
     builder.check_timed(timed)
-    return Method(tuple(axes), tuple(precedences), tuple(timings), below, tuple(sides), tuple(readings), tuple(timed))
+    builder.check_givens(givens)
+    return Method(tuple(axes), tuple(precedences), tuple(timings), below, tuple(sides), tuple(readings), tuple(timed),
+                  tuple(givens))

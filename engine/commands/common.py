@@ -59,13 +59,16 @@ def add_question_arguments(parser: argparse.ArgumentParser, required: bool = Fal
                         "(52.1; asking for oneself --asker tells it, for a son or a daughter --about)")
     parser.add_argument("--suit", metavar="我讼|彼讼", help="讼方: in a lawsuit, the asker brought it (我讼) or the other "
                         "party did (彼讼) (83.1-83.2)")
+    parser.add_argument("--given", action="append", metavar="NAME=VALUE",
+                        help="what the asker states beside the chart that the question's rulings turn on, as its "
+                        "chapter declares it (`given`), e.g. 谋向=来 (76.3); repeatable; `yimao questions` lists them")
 
 
 # The flags that only make sense with --question, by the attribute argparse gives them.
 _QUESTION_COMPANIONS = (("--about", "about"), ("--birth-year", "birth_year"), ("--asker", "asker"), ("--course", "course"),
                         ("--period", "period"), ("--born", "born"), ("--matter-month", "matter_month"),
                         ("--matter-day", "matter_day"), ("--matter-year", "matter_year"), ("--age", "age"),
-                        ("--member", "member"), ("--side", "side"), ("--suit", "suit"))
+                        ("--member", "member"), ("--side", "side"), ("--suit", "suit"), ("--given", "given"))
 
 
 def question_from_args(args: argparse.Namespace, program):
@@ -76,7 +79,8 @@ def question_from_args(args: argparse.Namespace, program):
             raise UsageError(f"{given[0]} needs --question")
         return None
     return parse_question(program, args.question, args.about, args.birth_year, args.asker, args.course, args.period,
-                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member, args.side, args.suit)
+                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member, args.side, args.suit,
+                          args.given or ())
 
 
 def question_facts(args: argparse.Namespace, program) -> list[Fact]:

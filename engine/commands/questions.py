@@ -35,7 +35,9 @@ def catalog(program) -> list[dict]:
          "answers": {a.name: {"left": list(a.left), "right": list(a.right), "sides": [a.left_side, a.right_side],
                               "cite": a.citation.ref if a.citation else None}
                      for a in method.axes_of(q.name)},
-         "answered_in_kind": _in_kind(method, q.name)}
+         "answered_in_kind": _in_kind(method, q.name),
+         "given": [{"name": g.predicate, "values": list(g.values), "doc": g.doc,
+                    "cite": g.citation.ref if g.citation else None} for g in method.givens_for(q.name)]}
         for q in sorted(program.questions, key=lambda q: (q.chapter, q.name))
     ]
 
@@ -69,13 +71,18 @@ def _axis(row: dict) -> str:
     return f"{' '.join(own['left'])} / {' '.join(own['right'])}" if own else ""
 
 
+def _given(row: dict) -> str:
+    """What the asker may state for the question: `谋向=来|去 (76.3)`."""
+    return " ".join(f"{g['name']}={'|'.join(g['values'])} ({g['cite']})" for g in row["given"])
+
+
 def run(args: argparse.Namespace) -> int:
     rows = catalog(engine_from_args(args).program)
     if args.json:
         print_json({"questions": rows})
         return 0
-    print_table(args, ("章", "question", "answer", "sub-questions", "用神"),
-                [(str(row["chapter"]), row["question"], _axis(row), _subs(row), row["use_god"])
+    print_table(args, ("章", "question", "answer", "sub-questions", "用神", "--given"),
+                [(str(row["chapter"]), row["question"], _axis(row), _subs(row), row["use_god"], _given(row))
                  for row in rows])
     if not rows:
         console().print("no question chapter is encoded yet")

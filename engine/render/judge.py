@@ -68,7 +68,9 @@ def answer_lines(answer: dict[str, Any]) -> list[Text]:
 
 def judgement_renderable(data: dict[str, Any]) -> Group:
     q = data["question"]
-    parts = [Text(f"问 {q['question']}{'.' + q['sub_question'] if q['sub_question'] else ''}  所问 {q['about']}", style="bold")]
+    stated = "".join(f"  {name} {value}" for name, value in q.get("given", {}).items())
+    parts = [Text(f"问 {q['question']}{'.' + q['sub_question'] if q['sub_question'] else ''}  所问 {q['about']}{stated}",
+                  style="bold")]
     for answer in data["answers"]:
         parts += answer_lines(answer)
     parts.append(chart_renderable(data["chart"]))

@@ -18,7 +18,7 @@ CAST_FIELDS = ("lines", "coins", "hexagram", "seed")
 MOMENT_FIELDS = ("date", "tz", "zi_boundary", "lunar", "time", "year", "month", "day", "hour")
 SWITCHES = ("random", "leap")
 CHART_FIELDS = CAST_FIELDS + MOMENT_FIELDS + SWITCHES
-QUESTION_FIELDS = ("question", "about", "birth_year", "asker", "course", "period", "born", "matter_month", "matter_day", "matter_year", "age", "member", "side", "suit")
+QUESTION_FIELDS = ("question", "about", "birth_year", "asker", "course", "period", "born", "matter_month", "matter_day", "matter_year", "age", "member", "side", "suit", "given")
 QUESTION_SWITCHES = ("born",)
 FALSE = ("", "0", "off", "false", "no")
 
@@ -74,6 +74,8 @@ def argv_for(command: str, fields: Fields, names: Sequence[str], schools: Sequen
         if name in SWITCHES or name in QUESTION_SWITCHES or name == "all":
             if fields.switch(name):
                 argv.append(_flag(name))
+        elif name == "given" and fields.get(name) is not None:  # one field, statements apart: 谋向=来 交=有
+            argv += [f"--given={statement}" for statement in fields.get(name).split()]
         elif fields.get(name) is not None:
             argv.append(f"{_flag(name)}={fields.get(name)}")
     argv += [f"--school={school}" for school in schools]
