@@ -668,3 +668,15 @@ def test_the_month_officer_talisman_reaches_the_household():
     assert holds(r, "星临", 4, "本", "官符", "月") and not [f for f in r.facts("星") if f.values[2] == "年"]
     assert "讼狱" in household_troubles("无妄", "寅")
     assert "讼狱" not in household_troubles("无妄", "巳")
+
+
+def test_a_moving_yang_blade_is_baleful():
+    # 40.30 「乙逢寅动当为刃，辛见申摇岂不凶」: 随 (庚子 庚寅 庚辰 / 丁亥 丁酉 丁未) on an 乙 day, the blade 寅
+    # on line 2.  Moving (768778), it portends 凶; static, the star is there but not watched.
+    r = chart_result(lines="768778", month="寅", day="乙丑")
+    assert holds(r, "星临", 2, "本", "羊刃", "日") and holds(r, "星兆", 2, "羊刃", "凶")
+    r = chart_result(hexagram="随", month="寅", day="乙丑")
+    assert holds(r, "星临", 2, "本", "羊刃", "日") and not [f for f in r.facts("星兆") if f.values[1] == "羊刃"]
+    # on a 甲 day the blade is 卯, which 随 lacks: nothing on line 2 even when it moves.
+    r = chart_result(lines="768778", month="寅", day="甲子")
+    assert not holds(r, "星兆", 2, "羊刃", "凶")
