@@ -382,7 +382,16 @@ def test_heaven_thief_full_broken_open_and_its_dog():
     assert [thief[m] for m in "寅卯辰"] == [{"辰"}, {"酉"}, {"寅"}]
     assert [thief[m] for m in "申酉戌"] == [{"戌"}, {"卯"}, {"申"}]
     assert by_month("天贼") == thief
-    assert by_month("天狗") == {m: {clash(next(iter(thief[m])))} for m in MONTHS}
+    # 天狗 「随贼而吠 … 其义欲除之、执之、收之」: the 除 执 收 places (建 + 1, + 5, + 9), one behind the
+    # thief's 满 破 开; from there it clashes the thief's next place (「天狗随之冲击也」).
+    song("40.24", "其义欲除之、执之、收之")
+    dog = {m: {b(ix(m) + (1, 5, 9)[MONTHS.index(m) % 3])} for m in MONTHS}
+    assert [dog[m] for m in "寅卯辰"] == [{"卯"}, {"申"}, {"丑"}]
+    assert by_month("天狗") == dog
+    for i, m in enumerate(MONTHS):
+        assert {clash(x) for x in dog[m]} == thief[MONTHS[(i + 1) % 12]]
+    # not the thief's own clash (成 建 定: 寅月 戌), the modern translation's reading
+    assert "戌" not in on("天狗", "月", month="寅")
     assert by_month("地贼") == from_first_month("丑", -1)
     assert by_month("天烛") == from_first_month("巳", 1)
     # 天火 「以寅午戌月火局胎于子 … 四域，子午卯酉四正也，五九月又起子」
@@ -392,6 +401,10 @@ def test_heaven_thief_full_broken_open_and_its_dog():
 def test_life_death_and_the_hammer_gate_officer():
     assert by_month("生气") == from_first_month("子", 1)
     assert by_month("死气") == from_first_month("午", 1) == by_month("死气官符")
+    # 「死气及官符从午顺行」: the month's 官符 is the 死气官符 under its short name; the year's 官符
+    # (40.42, 太岁 + 4) stays apart by its pillar.
+    assert by_month("官符") == by_month("死气官符")
+    assert on("官符", "年", year="子", month="寅") == {"辰"} and on("官符", "月", year="子", month="寅") == {"午"}
     # 锤门官符: 「用艮卦自上而下」: 艮 纳 辰 午 申 戌 子 寅 from the bottom, read top down.
     gen = "辰午申戌子寅"[::-1]
     assert by_month("锤门官符") == {m: {gen[i % 6]} for i, m in enumerate(MONTHS)}
@@ -405,7 +418,8 @@ def test_prisons_blood_and_the_dark_sha():
         if i % 2 == 0:
             assert on("血刃", "月", month=m) == {"丑寅卯辰巳午"[i // 2]} and not on("血忌", "月", month=m)
         else:
-            assert on("血忌", "月", month=m) == {"未申酉戌亥子"[i // 2]} and not on("血刃", "月", month=m)
+            # 「血忌之星同血刃」 (40.30): the even months' 血忌 is the 血刃 under its second name.
+            assert on("血忌", "月", month=m) == on("血刃", "月", month=m) == {"未申酉戌亥子"[i // 2]}
     # 阴煞 「正月起坎之初爻，循环上下」: 坎 纳 寅 辰 午 申 戌 子.
     assert by_month("阴煞") == {m: {"寅辰午申戌子"[i % 6]} for i, m in enumerate(MONTHS)}
 
@@ -612,3 +626,57 @@ def test_the_stars_only_ride_on_the_use_god():
                      extra=[Fact("用神", (4, "本"))])
     assert holds(r, "用神星", 4, "本", "天贼", "月")
     assert not [f for f in r.facts("用神星") if f.values[0] != 4]
+
+
+def test_heaven_dog_behind_the_thief_on_the_chart():
+    # 40.24 「随贼而吠，天狗也，其义欲除之、执之、收之」: 否 (未 巳 卯 / 午 申 戌) in a 寅 month: the thief
+    # on 辰 (满), the dog on 卯 (除), line 3; not on 戌, the thief's clash (line 6).
+    r = chart_result(hexagram="否", month="寅", day="甲子")
+    assert holds(r, "星临", 3, "本", "天狗", "月")
+    assert not holds(r, "星临", 6, "本", "天狗", "月")
+    # a 卯 month: thief 酉 (破), dog 申 (执), line 5.
+    r = chart_result(hexagram="否", month="卯", day="甲子")
+    assert holds(r, "星临", 5, "本", "天狗", "月") and not holds(r, "星临", 3, "本", "天狗", "月")
+
+
+def test_blood_taboo_is_the_blood_blade_of_the_even_months():
+    # 40.28/40.30 「血忌之星同血刃」: in a 卯 month the 血忌 on 未 is the 血刃 (否 line 1); in 寅 the 血刃
+    # is on 丑, which 否 lacks.
+    r = chart_result(hexagram="否", month="卯", day="甲子")
+    assert holds(r, "星临", 1, "本", "血刃", "月") and holds(r, "星临", 1, "本", "血忌", "月")
+    r = chart_result(hexagram="否", month="寅", day="甲子")
+    assert not [f for f in r.facts("星临") if f.values[2] == "血刃"]
+
+
+def household_troubles(hexagram: str, month: str) -> set[str]:
+    j = yimao.judge(question="家宅.灾祥", hexagram=hexagram, month=month, day="甲子")
+    return set(next(a["answer"] for a in j.answers() if "宅灾(象)" in a["axis"]).split("、"))
+
+
+def test_the_even_months_blood_blade_reaches_the_household():
+    # 51.11 「血刃主血疾」, 「忌其持世」: 噬嗑 (巽宫五世) holds the 世 on 己未; a 卯 month's 血忌 未 is
+    # the 血刃 (40.30), so the household fears 血疾; in a 寅 month (血刃 丑) it does not.
+    assert "血疾" in household_troubles("噬嗑", "卯")
+    assert "血疾" not in household_troubles("噬嗑", "寅")
+
+
+def test_the_month_officer_talisman_reaches_the_household():
+    # 40.27 「死气及官符从午顺行」: in a 寅 month the month's 官符 is on 午, 无妄's 世 (壬午), and 51.11's
+    # 「官符天狱主讼狱」 with 「忌其持世」 shows; in a 巳 month (官符 酉, no 酉 line) it does not.  No year
+    # is given, so the year's 官符 (40.42) plays no part.
+    r = chart_result(hexagram="无妄", month="寅", day="甲子")
+    assert holds(r, "星临", 4, "本", "官符", "月") and not [f for f in r.facts("星") if f.values[2] == "年"]
+    assert "讼狱" in household_troubles("无妄", "寅")
+    assert "讼狱" not in household_troubles("无妄", "巳")
+
+
+def test_a_moving_yang_blade_is_baleful():
+    # 40.30 「乙逢寅动当为刃，辛见申摇岂不凶」: 随 (庚子 庚寅 庚辰 / 丁亥 丁酉 丁未) on an 乙 day, the blade 寅
+    # on line 2.  Moving (768778), it portends 凶; static, the star is there but not watched.
+    r = chart_result(lines="768778", month="寅", day="乙丑")
+    assert holds(r, "星临", 2, "本", "羊刃", "日") and holds(r, "星兆", 2, "羊刃", "凶")
+    r = chart_result(hexagram="随", month="寅", day="乙丑")
+    assert holds(r, "星临", 2, "本", "羊刃", "日") and not [f for f in r.facts("星兆") if f.values[1] == "羊刃"]
+    # on a 甲 day the blade is 卯, which 随 lacks: nothing on line 2 even when it moves.
+    r = chart_result(lines="768778", month="寅", day="甲子")
+    assert not holds(r, "星兆", 2, "羊刃", "凶")
