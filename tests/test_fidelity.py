@@ -563,6 +563,19 @@ def test_a_resting_use_god_with_a_moving_source_is_lucky():
     assert "六亲.元动吉" not in standing(judge("求财", "777777", "卯", "丙寅"))
 
 
+# --- 6.4: 「忌神被克而吉」 -------------------------------------------------------------------------
+
+def test_a_taboo_god_controlled_by_a_mover_is_lucky():
+    # 乾 asked of wealth: the 用神 妻财 寅 (line 2), its 忌神 the 申 兄弟 (line 5).  In 777977 the 午
+    # 官鬼 (line 4) moves and its fire controls the metal 忌神; in 977777 the moving 子 does not.
+    assert "六亲.忌被克吉" in standing(judge("求财", "777977", "卯", "丙寅"))
+    assert "六亲.忌被克吉" not in standing(judge("求财", "977777", "卯", "丙寅"))
+    # A mover broken by the month passes nothing on (11.5): the 子 month breaks the moving 午.
+    broken = judge("求财", "777977", "子", "丙寅")
+    assert (4, "本") in facts(broken, "月破")
+    assert not any(v["rule"] == "六亲.忌被克吉" for v in broken.verdicts())
+
+
 # --- 8.15: 「彼我之交，不宜世生应，而宜应生世」 in a plan (76: 「皆物交物而成也」) ---------------------
 
 def test_in_a_plan_the_other_should_generate_the_self():
