@@ -296,6 +296,22 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
     assert "变爻生则救" in partial["42.8"] and "生合吉而克合凶" in partial["42.11"]
 
 
+# --- 8.14 is the 世's omens, derived by 42.6; 42.6's 世空则不成 has no generic verdict ------------
+
+def test_the_omens_of_the_shi_are_cited_and_their_gaps_marked(capsys):
+    import json
+
+    from yimao.cli import main
+
+    program = load_engine().program
+    for rule in ("世应忌.随墓", "世应忌.助伤", "世应忌.合冲", "世应忌.空", "世应忌.应空", "世应忌.散", "世应忌.进"):
+        assert any(c.ref == "8.14" for c in program.rule(rule).citations), rule
+    assert main(["coverage", "--chapters", "8-42", "--json"]) == 0
+    partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
+    assert "三刑强而自敝" in partial["8.14"] and "必以独发" in partial["8.7"]
+    assert "而世空则不成" in partial["42.6"] and "而应空则不得" in partial["42.6"]
+
+
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
 
 def court_rulings(question: str, year: str, day: str) -> set[str]:
