@@ -64,6 +64,16 @@ def test_qian_kun_stems_shift_with_the_solstice(capsys):
     assert [l["branch"] for l in unknown["lines"]] == list("子寅辰午申戌")
 
 
+def test_the_stems_move_in_an_impure_hexagram_too(capsys):
+    # 4.3 as written moves 乾's stems wherever the trigram stands; 29.4's 遁之节 reads 壬申 on 遁's
+    # outer 乾 in a 未 month (EX045, a known disagreement recorded in 04-纳甲.ym).  遁 is 887777.
+    summer = run_json(capsys, ["chart", "--hexagram", "遁", "--month", "未", "--json"])
+    assert [l["stem"] + l["branch"] for l in summer["lines"]][3:] == ["甲午", "甲申", "甲戌"]
+    winter = run_json(capsys, ["chart", "--hexagram", "遁", "--month", "寅", "--json"])
+    assert [l["stem"] + l["branch"] for l in winter["lines"]][3:] == ["壬午", "壬申", "壬戌"]
+    assert [l["stem"] for l in summer["lines"]][:3] == ["丙"] * 3  # 艮 never moves: 「三少不变」
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--lines", "12345"], "lines"),
     (["--hexagram", "不存在"], "unknown hexagram"),

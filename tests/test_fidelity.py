@@ -296,6 +296,22 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
     assert "变爻生则救" in partial["42.8"] and "生合吉而克合凶" in partial["42.11"]
 
 
+# --- 8.14 is the 世's omens, derived by 42.6; 42.6's 世空则不成 has no generic verdict ------------
+
+def test_the_omens_of_the_shi_are_cited_and_their_gaps_marked(capsys):
+    import json
+
+    from yimao.cli import main
+
+    program = load_engine().program
+    for rule in ("世应忌.随墓", "世应忌.助伤", "世应忌.合冲", "世应忌.空", "世应忌.应空", "世应忌.散", "世应忌.进"):
+        assert any(c.ref == "8.14" for c in program.rule(rule).citations), rule
+    assert main(["coverage", "--chapters", "8-42", "--json"]) == 0
+    partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
+    assert "三刑强而自敝" in partial["8.14"] and "必以独发" in partial["8.7"]
+    assert "而世空则不成" in partial["42.6"] and "而应空则不得" in partial["42.6"]
+
+
 # --- 21.4 「事干朝廷，喜生合世爻，忌冲克身象」 ------------------------------------------------------
 
 def court_rulings(question: str, year: str, day: str) -> set[str]:
@@ -561,6 +577,19 @@ def test_a_resting_use_god_with_a_moving_source_is_lucky():
     # (「用神不动，而元神动者，亦为吉占」); in 777777 nothing moves.
     assert "六亲.元动吉" in standing(judge("求财", "977777", "卯", "丙寅"))
     assert "六亲.元动吉" not in standing(judge("求财", "777777", "卯", "丙寅"))
+
+
+# --- 6.4: 「忌神被克而吉」 -------------------------------------------------------------------------
+
+def test_a_taboo_god_controlled_by_a_mover_is_lucky():
+    # 乾 asked of wealth: the 用神 妻财 寅 (line 2), its 忌神 the 申 兄弟 (line 5).  In 777977 the 午
+    # 官鬼 (line 4) moves and its fire controls the metal 忌神; in 977777 the moving 子 does not.
+    assert "六亲.忌被克吉" in standing(judge("求财", "777977", "卯", "丙寅"))
+    assert "六亲.忌被克吉" not in standing(judge("求财", "977777", "卯", "丙寅"))
+    # A mover broken by the month passes nothing on (11.5): the 子 month breaks the moving 午.
+    broken = judge("求财", "777977", "子", "丙寅")
+    assert (4, "本") in facts(broken, "月破")
+    assert not any(v["rule"] == "六亲.忌被克吉" for v in broken.verdicts())
 
 
 # --- 8.15: 「彼我之交，不宜世生应，而宜应生世」 in a plan (76: 「皆物交物而成也」) ---------------------
