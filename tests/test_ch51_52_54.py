@@ -130,6 +130,31 @@ def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter(
     assert not {"田.财虚", "养蚕.子实"} & rules(judged("家宅", *calm))
 
 
+def test_51_17_flying_suit_needs_the_tiger_or_the_bird_on_the_metal_ghost():
+    """51.17 「逢金克世，而有飞讼」 (「若鬼虎雀并金而动克世者」): 巽之涣's 酉 ghost (line 3) moves against the
+    卯 世 -- with the 白虎 on a 戊 day and the 朱雀 on a 壬 day a suit; with the 青龙 on a 庚 day none."""
+    assert "飞讼" in answer(judged("家宅.灾祥", "巽之涣", "子", "戊辰"), "宅灾(象)").split("、")
+    assert "飞讼" in answer(judged("家宅.灾祥", "巽之涣", "子", "壬申"), "宅灾(象)").split("、")
+    assert "飞讼" not in answer(judged("家宅.灾祥", "巽之涣", "子", "庚午"), "宅灾(象)").split("、")
+
+
+def test_51_18_the_tiger_attacking_is_a_neighbours_line():
+    """51.18 「一四前后来侵，里邻不眭；同白虎来攻，常加暴事」: 谦之明夷 on 庚午 -- line 1 (a neighbour)
+    moves with the 白虎 against the 亥 世; 乾之同人 on 己巳 -- the 白虎 on line 2, no neighbour."""
+    assert "常加暴事" in answer(judged("家宅.兴败", "谦之明夷", "子", "庚午"), "宅象")
+    assert "常加暴事" not in answer(judged("家宅.兴败", "乾之同人", "子", "己巳"), "宅象")
+
+
+def test_51_18_parents_clashing_and_brothers_combining_the_master():
+    """51.18 「父母克冲，孝而不豫；弟兄生合，友而且恭」: 乾之履's 辰 父母 clashes the 戌 世 (no control);
+    乾之夬 moves the 世 itself.  复之震's 丑 兄弟 combines the 子 世 (it does not generate it); 复之颐
+    moves the 子孙 酉 (line 6) instead."""
+    assert "孝而不豫" in answer(judged("家宅.兴败", "乾之履", "子", "甲子"), "宅象")
+    assert "孝而不豫" not in answer(judged("家宅.兴败", "乾之夬", "子", "甲子"), "宅象")
+    assert "友而且恭" in answer(judged("家宅.兴败", "复之震", "子", "甲子"), "宅象")
+    assert "友而且恭" not in answer(judged("家宅.兴败", "复之颐", "子", "甲子"), "宅象")
+
+
 # --- 52 婚姻 -------------------------------------------------------------------------------------
 # 乾 (乾宫 金), bottom to top: 子 子孙, 寅 妻财, 辰 父母 (应), 午 官鬼, 申 兄弟, 戌 父母 (世); a 六冲.
 # 泰 (坤宫 土): 子 妻财, 寅 官鬼, 辰 兄弟 (世), 丑 兄弟, 亥 妻财, 酉 子孙 (应); one of 41.4's good hexagrams.
