@@ -254,6 +254,25 @@ def test_marriage_year_and_place():
     assert set(answer(j, "婚地").split("、")) == {"近", "西北", "本处"}
 
 
+def test_52_2_the_marriage_reads_only_the_other_partys_tomb():
+    """52.2 「女命随墓 … 男命随墓是也，其他不论」: 临 on 辛未 puts the 世 in the ghost's tomb (ch. 35's
+    随墓.世墓凶); the marriage sets that verdict aside, 52.13's 杂婚 (「以及随、助」) keeps it."""
+    def tomb_verdicts(question):
+        j = yimao.judge(question=question, hexagram="临", month="子", day="辛未", side="男")
+        return {v["rule"]: v["defeated_by"] for v in j.verdicts() if v["rule"] == "随墓.世墓凶"}
+    assert tomb_verdicts("婚姻") == {"随墓.世墓凶": "婚姻.世墓不论"}
+    assert tomb_verdicts("婚姻.杂婚") == {"随墓.世墓凶": None}
+
+
+def test_52_3_a_go_between_moving_alone_changes_things():
+    """52.3 「独发动有变更难易之作尔」: 乾之大有 moves line 5 (next to the 世) alone; 乾之鼎 moves it with line 1."""
+    def images(hexagram):
+        j = yimao.judge(question="婚姻", hexagram=hexagram, month="子", day="甲子", side="男")
+        return answer(j, "婚象")
+    assert "有变更难易之作" in images("乾之大有")
+    assert "有变更难易之作" not in images("乾之鼎")
+
+
 # --- 54 抚养 -------------------------------------------------------------------------------------
 
 # 抚养's sub-questions are in SUB_QUESTIONS above (the asker's sex does not bear on them).
