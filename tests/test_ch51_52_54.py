@@ -284,6 +284,17 @@ def test_adoption_three_clashes_forbid_whatever_the_child():
     assert "养子.三冲" in {r["rule"] for r in j.answers()[0]["decided_by"]}
 
 
+def test_54_1_adopting_a_child_is_forbidden_by_a_void_or_scattered_zisun_giving_one_by_any_ill():
+    """54.1: 继养 「子孙爻坏，去必丧焉」 (any of the four ills), 抚养 「空散则无成立」 (two of them).  乾 in a
+    午 month breaks the 子 子孙: it forbids giving the child, not adopting one; 谦 on 甲子 in a 申 month
+    has its 亥 子孙 void: adopting is forbidden."""
+    broken = ("乾", "午", "丙寅")
+    assert "养子.子坏" in rules(judged("抚养.继养", *broken))
+    assert not {"养子.子坏", "抚养.空散"} & rules(judged("抚养.抚养", *broken))
+    void = judged("抚养.抚养", "谦", "申", "甲子")
+    assert "抚养.空散" in rules(void) and answer(void, "吉 / 凶") == "凶"
+
+
 def test_taking_in_reads_a_woman_by_the_wealth_and_an_elder_by_the_parents():
     assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="妇"))} == {"妻财"}
     assert {r for _, r in use_god(judged("抚养.收养", "乾", "寅", "甲子", about="长"))} == {"父母"}
