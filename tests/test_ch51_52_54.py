@@ -138,6 +138,16 @@ def test_51_17_flying_suit_needs_the_tiger_or_the_bird_on_the_metal_ghost():
     assert "飞讼" not in answer(judged("家宅.灾祥", "巽之涣", "子", "庚午"), "宅灾(象)").split("、")
 
 
+def test_51_1_a_moving_ghost_under_the_green_dragon_favours_rank_and_letters():
+    """51.1 「惟青龙利爵级文章，不利胎产，及进丁口也」: 巽之涣's moving 酉 ghost (line 3) carries the 青龙 on a
+    庚 day, the 勾陈 on a 甲 day."""
+    def fortunes(day):
+        return {f.values for f in judged("家宅.灾祥", "巽之涣", "子", day).chart.result.facts("宅庆")}
+    assert ("家", "利爵级文章") in fortunes("庚午")
+    assert "不利胎产及进丁口" in answer(judged("家宅.灾祥", "巽之涣", "子", "庚午"), "宅灾(象)").split("、")
+    assert ("家", "利爵级文章") not in fortunes("甲子")
+
+
 def test_51_18_the_tiger_attacking_is_a_neighbours_line():
     """51.18 「一四前后来侵，里邻不眭；同白虎来攻，常加暴事」: 谦之明夷 on 庚午 -- line 1 (a neighbour)
     moves with the 白虎 against the 亥 世; 乾之同人 on 己巳 -- the 白虎 on line 2, no neighbour."""
