@@ -130,6 +130,41 @@ def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter(
     assert not {"田.财虚", "养蚕.子实"} & rules(judged("家宅", *calm))
 
 
+def test_51_17_flying_suit_needs_the_tiger_or_the_bird_on_the_metal_ghost():
+    """51.17 「逢金克世，而有飞讼」 (「若鬼虎雀并金而动克世者」): 巽之涣's 酉 ghost (line 3) moves against the
+    卯 世 -- with the 白虎 on a 戊 day and the 朱雀 on a 壬 day a suit; with the 青龙 on a 庚 day none."""
+    assert "飞讼" in answer(judged("家宅.灾祥", "巽之涣", "子", "戊辰"), "宅灾(象)").split("、")
+    assert "飞讼" in answer(judged("家宅.灾祥", "巽之涣", "子", "壬申"), "宅灾(象)").split("、")
+    assert "飞讼" not in answer(judged("家宅.灾祥", "巽之涣", "子", "庚午"), "宅灾(象)").split("、")
+
+
+def test_51_1_a_moving_ghost_under_the_green_dragon_favours_rank_and_letters():
+    """51.1 「惟青龙利爵级文章，不利胎产，及进丁口也」: 巽之涣's moving 酉 ghost (line 3) carries the 青龙 on a
+    庚 day, the 勾陈 on a 甲 day."""
+    def fortunes(day):
+        return {f.values for f in judged("家宅.灾祥", "巽之涣", "子", day).chart.result.facts("宅庆")}
+    assert ("家", "利爵级文章") in fortunes("庚午")
+    assert "不利胎产及进丁口" in answer(judged("家宅.灾祥", "巽之涣", "子", "庚午"), "宅灾(象)").split("、")
+    assert ("家", "利爵级文章") not in fortunes("甲子")
+
+
+def test_51_18_the_tiger_attacking_is_a_neighbours_line():
+    """51.18 「一四前后来侵，里邻不眭；同白虎来攻，常加暴事」: 谦之明夷 on 庚午 -- line 1 (a neighbour)
+    moves with the 白虎 against the 亥 世; 乾之同人 on 己巳 -- the 白虎 on line 2, no neighbour."""
+    assert "常加暴事" in answer(judged("家宅.兴败", "谦之明夷", "子", "庚午"), "宅象")
+    assert "常加暴事" not in answer(judged("家宅.兴败", "乾之同人", "子", "己巳"), "宅象")
+
+
+def test_51_18_parents_clashing_and_brothers_combining_the_master():
+    """51.18 「父母克冲，孝而不豫；弟兄生合，友而且恭」: 乾之履's 辰 父母 clashes the 戌 世 (no control);
+    乾之夬 moves the 世 itself.  复之震's 丑 兄弟 combines the 子 世 (it does not generate it); 复之颐
+    moves the 子孙 酉 (line 6) instead."""
+    assert "孝而不豫" in answer(judged("家宅.兴败", "乾之履", "子", "甲子"), "宅象")
+    assert "孝而不豫" not in answer(judged("家宅.兴败", "乾之夬", "子", "甲子"), "宅象")
+    assert "友而且恭" in answer(judged("家宅.兴败", "复之震", "子", "甲子"), "宅象")
+    assert "友而且恭" not in answer(judged("家宅.兴败", "复之颐", "子", "甲子"), "宅象")
+
+
 # --- 52 婚姻 -------------------------------------------------------------------------------------
 # 乾 (乾宫 金), bottom to top: 子 子孙, 寅 妻财, 辰 父母 (应), 午 官鬼, 申 兄弟, 戌 父母 (世); a 六冲.
 # 泰 (坤宫 土): 子 妻财, 寅 官鬼, 辰 兄弟 (世), 丑 兄弟, 亥 妻财, 酉 子孙 (应); one of 41.4's good hexagrams.
@@ -229,6 +264,25 @@ def test_marriage_year_and_place():
     assert set(answer(j, "婚地").split("、")) == {"近", "西北", "本处"}
 
 
+def test_52_2_the_marriage_reads_only_the_other_partys_tomb():
+    """52.2 「女命随墓 … 男命随墓是也，其他不论」: 临 on 辛未 puts the 世 in the ghost's tomb (ch. 35's
+    随墓.世墓凶); the marriage sets that verdict aside, 52.13's 杂婚 (「以及随、助」) keeps it."""
+    def tomb_verdicts(question):
+        j = yimao.judge(question=question, hexagram="临", month="子", day="辛未", side="男")
+        return {v["rule"]: v["defeated_by"] for v in j.verdicts() if v["rule"] == "随墓.世墓凶"}
+    assert tomb_verdicts("婚姻") == {"随墓.世墓凶": "婚姻.世墓不论"}
+    assert tomb_verdicts("婚姻.杂婚") == {"随墓.世墓凶": None}
+
+
+def test_52_3_a_go_between_moving_alone_changes_things():
+    """52.3 「独发动有变更难易之作尔」: 乾之大有 moves line 5 (next to the 世) alone; 乾之鼎 moves it with line 1."""
+    def images(hexagram):
+        j = yimao.judge(question="婚姻", hexagram=hexagram, month="子", day="甲子", side="男")
+        return answer(j, "婚象")
+    assert "有变更难易之作" in images("乾之大有")
+    assert "有变更难易之作" not in images("乾之鼎")
+
+
 # --- 54 抚养 -------------------------------------------------------------------------------------
 
 # 抚养's sub-questions are in SUB_QUESTIONS above (the asker's sex does not bear on them).
@@ -238,6 +292,17 @@ def test_adoption_three_clashes_forbid_whatever_the_child():
     # 乾 in a 寅 month on 甲子: a 六冲; 「此三者，不可继也」 sets it over the child's strength.
     j = judged("抚养.继养", "乾", "寅", "甲子")
     assert "养子.三冲" in {r["rule"] for r in j.answers()[0]["decided_by"]}
+
+
+def test_54_1_adopting_a_child_is_forbidden_by_a_void_or_scattered_zisun_giving_one_by_any_ill():
+    """54.1: 继养 「子孙爻坏，去必丧焉」 (any of the four ills), 抚养 「空散则无成立」 (two of them).  乾 in a
+    午 month breaks the 子 子孙: it forbids giving the child, not adopting one; 谦 on 甲子 in a 申 month
+    has its 亥 子孙 void: adopting is forbidden."""
+    broken = ("乾", "午", "丙寅")
+    assert "养子.子坏" in rules(judged("抚养.继养", *broken))
+    assert not {"养子.子坏", "抚养.空散"} & rules(judged("抚养.抚养", *broken))
+    void = judged("抚养.抚养", "谦", "申", "甲子")
+    assert "抚养.空散" in rules(void) and answer(void, "吉 / 凶") == "凶"
 
 
 def test_taking_in_reads_a_woman_by_the_wealth_and_an_elder_by_the_parents():

@@ -170,6 +170,15 @@ def test_nature_office_origin_and_whence_how_many():
     assert spirits("同人之无妄", "子", "甲寅", "鬼神.方数") == {"男", "西北", "一"}
 
 
+def test_58_9_the_sex_of_the_ghosts_is_the_moving_lines():
+    """58.9 「法有以动为鬼，阳男阴女之分」 (「鬼静爻动考动爻」): 同人之乾 moves the yin 丑 (line 2) while the
+    yang 亥 ghost rests -- one female ghost from the north-east; 同人之无妄 moves the ghost itself (男);
+    同人, all at rest, gives no sex."""
+    assert spirits("同人之乾", "子", "甲寅", "鬼神.方数") == {"女", "东北", "1"}
+    assert "男" in spirits("同人之无妄", "子", "甲寅", "鬼神.方数")
+    assert not {"男", "女"} & spirits("同人", "子", "甲寅", "鬼神.方数")
+
+
 def test_the_star_formulas_of_the_commentary_place_tianhe_and_daozhen():
     stars = {f.values[:2] for f in judged("鬼神", "乾", "寅", "甲寅").chart.result.facts("星")}
     assert ("天河", "辰") in stars and ("刀针", "亥") in stars
