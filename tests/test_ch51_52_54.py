@@ -328,3 +328,16 @@ def test_static_ghost_on_the_master_strikes_at_its_birth_and_height():
     row = next(a for a in j.answers() if a["axis"] == "安 / 不安")
     assert row["answer"] == "不安"
     assert {row["timing"]["primary"]["when"], *(t["when"] for t in row["timing"]["alternatives"])} == {"巳日", "酉日"}
+
+
+def test_51_13_the_household_asked_for_office_fears_the_void_shi_and_seeks_the_officer():
+    """「有或为功名而筮家宅，当戒世空以索官爻，盖家宅恶鬼，功名喜官」: a topic of its own (家宅.功名),
+    the 世 void and no 官 in the cast each against it; the household's troubles are not read for it."""
+    void = judged("家宅.功名", "乾", "寅", "甲子")  # 甲子旬: 戌亥 void, the 世 (line 6 戌)
+    assert "宅功名.世空" in rules(void) and answer(void, "成 / 不成") == "不成"
+    no_officer = judged("家宅.功名", "讼", "寅", "甲子")  # 离宫 火: no 水 line, so no 官鬼 in the cast
+    assert "宅功名.无官" in rules(no_officer) and answer(no_officer, "成 / 不成") == "不成"
+    sound = judged("家宅.功名", "师", "申", "丁酉")
+    assert not {r for r in rules(sound) if r.startswith("宅功名")} and answer(sound, "成 / 不成") == "成"
+    assert not {r for r in rules(judged("家宅.灾祥", "乾", "寅", "甲子")) if r.startswith("宅功名")}
+    assert not {r for r in rules(void) if r.startswith(("宅灾", "灾祥"))}
