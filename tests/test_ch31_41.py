@@ -358,6 +358,11 @@ def test_wife_asking_of_her_husband_finds_zhu_shang_lucky():
     man = run(hexagram="离", month="子", day="庚申", facts=(("问", ("婚姻",)), ("婚方", ("男",))))
     rules = {c.rule for c in man.conclusions}
     assert "婚姻.助伤" in rules and "助伤.女占夫" not in rules
+    # the marriage asked as 成否 (52's 婚主问: weighed as the marriage itself) gives way alike
+    agreed = run(hexagram="离", month="子", day="庚申",
+                 facts=(("问", ("婚姻",)), ("子问", ("成否",)), ("婚方", ("女",))))
+    rules = {c.rule for c in agreed.conclusions}
+    assert "助伤.女占夫" in rules and "婚姻.助伤" not in rules
 
 
 def test_military_examination_and_wealth_under_zhu_shang():
