@@ -67,6 +67,14 @@ class Program:
         return tuple(q for m in self.modules for q in m.questions)
 
     @cached_property
+    def question_chapters(self) -> dict[str, frozenset[int]]:
+        """question -> the chapters that declare it (read per judgement, so built once)."""
+        found: dict[str, set[int]] = defaultdict(set)
+        for question in self.questions:
+            found[question.name].add(question.chapter)
+        return {name: frozenset(chapters) for name, chapters in found.items()}
+
+    @cached_property
     def rules_by_id(self) -> dict[str, Rule]:
         return {rule.id: rule for rule in self.rules}
 

@@ -327,8 +327,8 @@ class Judgement:
         if any(predicate == "问" and arg == "事" and value != self.question.name for predicate, arg, value in card.fixed):
             return False
         chapter = int(card.cites[0].split(".")[0])
-        own = {q.chapter for q in self.chart.result.program.questions if q.name == self.question.name}
-        return chapter in own or (chapter <= 42 and card.concludes)
+        return chapter in self.chart.result.program.question_chapters.get(self.question.name, ()) or (
+            chapter <= 42 and card.concludes)
 
     def to_dict(self, proofs: bool = False) -> dict[str, Any]:
         return {"question": self.question.to_dict(), "answers": self.answers(proofs), "use_god": self.use_god(),
