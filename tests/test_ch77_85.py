@@ -136,6 +136,24 @@ def test_where_he_went_with_the_books_warning():
     assert answer("逃亡", "坤之复", "子", "甲子", "by 逃投(投)")
 
 
+def test_both_hidden_use_gods_read_the_outer_one():
+    # 81.5 「偶皆伏藏，则以外卦之用占方」: 晋之大有 asked about a son -- 子孙 is hidden under lines 1 and
+    # 5; ch. 42 takes line 1's (under a mover), but the quarter is the outer one's: 离, 南.
+    assert answer("逃亡", "晋之大有", "子", "甲子", "by 逃方(方)", "子") == "南"
+    # 明夷之临 asked about a wife: 妻财 hidden under lines 3 and 4, and 42 already takes line 4's
+    # (under the 世): the flying line's trigram as before, 坤.
+    assert answer("逃亡", "明夷之临", "子", "甲子", "by 逃方(方)", "妻") == "西南"
+    # Hidden once only (否之剥 about a son: 子孙 under line 1): the flying line's own trigram, 坤.
+    assert answer("逃亡", "否之剥", "子", "甲子", "by 逃方(方)", "子") == "西南"
+
+
+def test_heaven_and_earth_images_are_whole():
+    # 81.2 「乾为寺庙都下城垣之近，驴马驱驰，坤为社稷坟墓郊野田园之迩，耕牧追随也」.
+    assert "驴马驱驰" in answer("逃亡", "否", "子", "甲子", "by 逃所(所)")
+    assert "耕牧追随" in answer("逃亡", "泰", "子", "甲子", "by 逃所(所)")
+    assert "驴马驱驰" not in answer("逃亡", "泰", "子", "甲子", "by 逃所(所)")
+
+
 def test_the_runaways_own_questions():
     assert ("反噬.官克", "凶") in rulings("逃亡.反噬", "泰", "子", "甲子")
     assert not rulings("逃亡.反噬", "乾", "子", "甲子") & {("反噬.官克", "凶"), ("反噬.鬼动", "凶")}
