@@ -183,6 +183,45 @@ def test_suit_questions():
     assert answer("词讼.审期", "泰", "子", "甲子", "by 讼期(期)")
 
 
+def officer_signs(hexagram, month, day):
+    return answer("词讼", hexagram, month, day, "by 官情(象)")
+
+
+def test_hidden_ghost_root_needs_a_mover_lifting_it():
+    # 83.5 「鬼伏世应动爻生扶之下，则讼根未断」: 解之随 -- the 申 官 hidden under the 应 (line 5), the
+    # moving 辰 on line 2 generates it.  解 at rest: no mover lifts it, no root.
+    assert "讼根未断" in officer_signs("解之随", "午", "壬寅")
+    assert "讼根未断" not in officer_signs("解", "午", "壬寅")
+
+
+def test_combination_clashed_or_changed_to_clash_reads_as_the_clash():
+    # 83.6 「即合冲变冲同义」: 节 (六合) with the day clashing, its 官 void; 遁之无妄 (changing into a
+    # clash), its 官 void -- 冰释 as under a clashing hexagram.
+    assert "冰释易散息" in officer_signs("节之大过", "未", "丙寅")
+    assert "冰释易散息" in officer_signs("遁之无妄", "酉", "壬辰")
+    # 遁 at rest on the same day: no clash of any kind.
+    assert "冰释易散息" not in officer_signs("遁", "酉", "壬辰")
+
+
+def test_parties_yielding_weighed_after_the_officer():
+    # 83.10 「世生应为我柔，惟世克应、应生世是反之」.
+    assert ("词讼.世生应", "负") in rulings("词讼", "解之随", "午", "壬寅")
+    assert ("词讼.应生世", "胜") in rulings("词讼", "家人之渐", "申", "辛丑")
+    assert not {("词讼.世生应", "负"), ("词讼.应生世", "胜")} & rulings("词讼", "乾", "子", "甲子")
+
+
+def test_stay_when_the_officer_is_still_and_broken():
+    # 83.14 「大抵以官鬼安静破空为吉」: 艮 in a 申 month -- its only 官, 寅, broken and at rest.
+    assert ("回关.官静破空", "无事") in rulings("词讼.回关", "艮", "申", "丙戌")
+    assert ("回关.官静破空", "无事") not in rulings("词讼.回关", "艮", "子", "甲子")
+
+
+def test_release_also_on_the_day_that_controls_the_officer():
+    # 83.11 「子孙填值之日、官鬼制伏之辰」: 解's 官 is 申 metal -- fire days 巳 午; 乾's is fire -- 亥 子.
+    assert "巳" in answer("词讼.禁责", "解", "午", "壬寅", "by 讼期(期)")
+    assert "巳" not in answer("词讼.禁责", "乾", "午", "壬寅", "by 讼期(期)")
+
+
 # --- 84 失物 ---------------------------------------------------------------------------------------
 
 def test_lost_thing_by_its_kind():
