@@ -238,6 +238,22 @@ def test_the_thief_and_the_place():
     assert "地与井" in answer("失物", "蛊之蒙", "子", "甲子", "by 藏所(所)")
 
 
+def test_two_wealth_lines_read_the_main_one():
+    # 84.3 「两财论世爻、卦身、世身、内卦为主爻」: 需 -- the 子 财 on lines 1 and 6, the 世 (line 4, 坎)
+    # holds neither; the inner one is the 主爻: 乾, 西北 (not the 世's 坎, 北).
+    assert answer("失物", "需", "子", "甲子", "by 藏方(方)") == "西北"
+    # 剥: 财 on lines 3 (卯) and 6 (寅), the 世 on line 5 (艮): the inner one, 坤, 西南.
+    assert answer("失物", "剥", "子", "甲子", "by 藏方(方)") == "西南"
+    # One 财 only (乾: 寅 on line 2): its own trigram, no 主爻 reading.
+    assert answer("失物", "乾", "子", "甲子", "by 藏方(方)") == "西北"
+
+
+def test_my_own_loss_when_the_world_is_spoiled():
+    # 84.5 「世受衰败而自遗也」: 鼎之晋 in a 巳 month on 辛卯 -- the 世 spoiled: my own loss.
+    assert ("是我.世败", "是") in rulings("失物.是我", "鼎之晋", "巳", "辛卯")
+    assert ("是我.世败", "是") not in rulings("失物.是我", "乾", "戌", "甲午")
+
+
 # --- 85 诅誓 ---------------------------------------------------------------------------------------
 
 def test_repayment_cursed_oath_poison():
