@@ -216,6 +216,18 @@ def test_stay_when_the_officer_is_still_and_broken():
     assert ("回关.官静破空", "无事") not in rulings("词讼.回关", "艮", "子", "甲子")
 
 
+def test_officer_on_the_year_and_its_stages_in_the_month():
+    # 83.5 「若官在年月日之上」: 乾's 午 官 on a 甲午 year; 「官爻倘遇日月长生…临官帝旺」: the 寅 month
+    # (fire born) and the 午 month (fire at its height), on a 甲子 day that gives neither.
+    def signs(**when) -> str:
+        judgement = yimao.judge(question="词讼", hexagram="乾", day="甲子", **when)
+        return next(row["answer"] for row in judgement.answers() if row["axis"] == "by 官情(象)")
+
+    assert "事干台宪" in signs(year="甲午", month="子") and "事干台宪" not in signs(year="甲子", month="子")
+    assert "经年之讼" in signs(month="寅") and "经年之讼" not in signs(month="子")
+    assert "折狱之期" in signs(month="午") and "折狱之期" not in signs(month="子")
+
+
 def test_release_also_on_the_day_that_controls_the_officer():
     # 83.11 「子孙填值之日、官鬼制伏之辰」: 解's 官 is 申 metal -- fire days 巳 午; 乾's is fire -- 亥 子.
     assert "巳" in answer("词讼.禁责", "解", "午", "壬寅", "by 讼期(期)")
