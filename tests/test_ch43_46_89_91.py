@@ -333,6 +333,29 @@ def test_where_and_when_a_fire_starts_and_dies_down():
     assert answer("防患.防火", "井之剥", "亥", "丁亥", axis="by 患方(方)")["answer"] == "未决"
 
 
+def test_a_spoiled_attacker_is_no_real_harm_a_real_one_is():
+    # 89.1 「如应克世，及官克世……若得破空绝散，谓之无实害也」: 艮 on 癸未 -- the 申 应 controls the 寅
+    # 世 but is void (甲戌 decade); on 甲子 it is real and strikes.
+    def verdicts(day: str) -> set:
+        return {(v["rule"], v["polarity"]) for v in judged("防患", "艮", "子", day).verdicts() if not v["defeated_by"]}
+
+    assert ("防患.虚应", "安") in verdicts("癸未") and ("防患.应克世", "危") not in verdicts("癸未")
+    assert ("防患.应克世", "危") in verdicts("甲子") and ("防患.虚应", "安") not in verdicts("甲子")
+
+
+def test_poison_needs_a_world_free_of_every_ill():
+    # 89.5 「世实鬼静」, 实 as 89.1's 虚实 (破空绝散): 乾's 戌 世 broken in a 辰 month is not 实.
+    def quiet(month: str) -> bool:
+        return any(v["rule"] == "防毒.世实鬼静" for v in judged("防患.防毒", "乾", month, "甲午").verdicts())
+
+    assert quiet("子") and not quiet("辰")
+
+
+def test_heaven_and_earth_trigrams_name_the_whole_harm():
+    # 89.2 「乾兑为僧室庵堂，或重宝旨酒而淫心」: 遁之明夷's moving ghost stands in 乾.
+    assert "重宝旨酒而淫心" in answer("防患", "遁之明夷", "午", "丁丑", axis="by 患象(象)")["answer"]
+
+
 # --- 90 避乱 --------------------------------------------------------------------------------------
 
 FLIGHT = [

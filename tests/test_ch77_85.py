@@ -136,6 +136,24 @@ def test_where_he_went_with_the_books_warning():
     assert answer("逃亡", "坤之复", "子", "甲子", "by 逃投(投)")
 
 
+def test_both_hidden_use_gods_read_the_outer_one():
+    # 81.5 「偶皆伏藏，则以外卦之用占方」: 晋之大有 asked about a son -- 子孙 is hidden under lines 1 and
+    # 5; ch. 42 takes line 1's (under a mover), but the quarter is the outer one's: 离, 南.
+    assert answer("逃亡", "晋之大有", "子", "甲子", "by 逃方(方)", "子") == "南"
+    # 明夷之临 asked about a wife: 妻财 hidden under lines 3 and 4, and 42 already takes line 4's
+    # (under the 世): the flying line's trigram as before, 坤.
+    assert answer("逃亡", "明夷之临", "子", "甲子", "by 逃方(方)", "妻") == "西南"
+    # Hidden once only (否之剥 about a son: 子孙 under line 1): the flying line's own trigram, 坤.
+    assert answer("逃亡", "否之剥", "子", "甲子", "by 逃方(方)", "子") == "西南"
+
+
+def test_heaven_and_earth_images_are_whole():
+    # 81.2 「乾为寺庙都下城垣之近，驴马驱驰，坤为社稷坟墓郊野田园之迩，耕牧追随也」.
+    assert "驴马驱驰" in answer("逃亡", "否", "子", "甲子", "by 逃所(所)")
+    assert "耕牧追随" in answer("逃亡", "泰", "子", "甲子", "by 逃所(所)")
+    assert "驴马驱驰" not in answer("逃亡", "泰", "子", "甲子", "by 逃所(所)")
+
+
 def test_the_runaways_own_questions():
     assert ("反噬.官克", "凶") in rulings("逃亡.反噬", "泰", "子", "甲子")
     assert not rulings("逃亡.反噬", "乾", "子", "甲子") & {("反噬.官克", "凶"), ("反噬.鬼动", "凶")}
@@ -165,6 +183,57 @@ def test_suit_questions():
     assert answer("词讼.审期", "泰", "子", "甲子", "by 讼期(期)")
 
 
+def officer_signs(hexagram, month, day):
+    return answer("词讼", hexagram, month, day, "by 官情(象)")
+
+
+def test_hidden_ghost_root_needs_a_mover_lifting_it():
+    # 83.5 「鬼伏世应动爻生扶之下，则讼根未断」: 解之随 -- the 申 官 hidden under the 应 (line 5), the
+    # moving 辰 on line 2 generates it.  解 at rest: no mover lifts it, no root.
+    assert "讼根未断" in officer_signs("解之随", "午", "壬寅")
+    assert "讼根未断" not in officer_signs("解", "午", "壬寅")
+
+
+def test_combination_clashed_or_changed_to_clash_reads_as_the_clash():
+    # 83.6 「即合冲变冲同义」: 节 (六合) with the day clashing, its 官 void; 遁之无妄 (changing into a
+    # clash), its 官 void -- 冰释 as under a clashing hexagram.
+    assert "冰释易散息" in officer_signs("节之大过", "未", "丙寅")
+    assert "冰释易散息" in officer_signs("遁之无妄", "酉", "壬辰")
+    # 遁 at rest on the same day: no clash of any kind.
+    assert "冰释易散息" not in officer_signs("遁", "酉", "壬辰")
+
+
+def test_parties_yielding_weighed_after_the_officer():
+    # 83.10 「世生应为我柔，惟世克应、应生世是反之」.
+    assert ("词讼.世生应", "负") in rulings("词讼", "解之随", "午", "壬寅")
+    assert ("词讼.应生世", "胜") in rulings("词讼", "家人之渐", "申", "辛丑")
+    assert not {("词讼.世生应", "负"), ("词讼.应生世", "胜")} & rulings("词讼", "乾", "子", "甲子")
+
+
+def test_stay_when_the_officer_is_still_and_broken():
+    # 83.14 「大抵以官鬼安静破空为吉」: 艮 in a 申 month -- its only 官, 寅, broken and at rest.
+    assert ("回关.官静破空", "无事") in rulings("词讼.回关", "艮", "申", "丙戌")
+    assert ("回关.官静破空", "无事") not in rulings("词讼.回关", "艮", "子", "甲子")
+
+
+def test_officer_on_the_year_and_its_stages_in_the_month():
+    # 83.5 「若官在年月日之上」: 乾's 午 官 on a 甲午 year; 「官爻倘遇日月长生…临官帝旺」: the 寅 month
+    # (fire born) and the 午 month (fire at its height), on a 甲子 day that gives neither.
+    def signs(**when) -> str:
+        judgement = yimao.judge(question="词讼", hexagram="乾", day="甲子", **when)
+        return next(row["answer"] for row in judgement.answers() if row["axis"] == "by 官情(象)")
+
+    assert "事干台宪" in signs(year="甲午", month="子") and "事干台宪" not in signs(year="甲子", month="子")
+    assert "经年之讼" in signs(month="寅") and "经年之讼" not in signs(month="子")
+    assert "折狱之期" in signs(month="午") and "折狱之期" not in signs(month="子")
+
+
+def test_release_also_on_the_day_that_controls_the_officer():
+    # 83.11 「子孙填值之日、官鬼制伏之辰」: 解's 官 is 申 metal -- fire days 巳 午; 乾's is fire -- 亥 子.
+    assert "巳" in answer("词讼.禁责", "解", "午", "壬寅", "by 讼期(期)")
+    assert "巳" not in answer("词讼.禁责", "乾", "午", "壬寅", "by 讼期(期)")
+
+
 # --- 84 失物 ---------------------------------------------------------------------------------------
 
 def test_lost_thing_by_its_kind():
@@ -179,6 +248,22 @@ def test_the_thief_and_the_place():
     assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗貌(貌)") == "似端笃而不良"
     assert answer("失物", "蛊之蒙", "子", "甲子", "by 盗情(情)") == "穿凿挢而入"
     assert "地与井" in answer("失物", "蛊之蒙", "子", "甲子", "by 藏所(所)")
+
+
+def test_two_wealth_lines_read_the_main_one():
+    # 84.3 「两财论世爻、卦身、世身、内卦为主爻」: 需 -- the 子 财 on lines 1 and 6, the 世 (line 4, 坎)
+    # holds neither; the inner one is the 主爻: 乾, 西北 (not the 世's 坎, 北).
+    assert answer("失物", "需", "子", "甲子", "by 藏方(方)") == "西北"
+    # 剥: 财 on lines 3 (卯) and 6 (寅), the 世 on line 5 (艮): the inner one, 坤, 西南.
+    assert answer("失物", "剥", "子", "甲子", "by 藏方(方)") == "西南"
+    # One 财 only (乾: 寅 on line 2): its own trigram, no 主爻 reading.
+    assert answer("失物", "乾", "子", "甲子", "by 藏方(方)") == "西北"
+
+
+def test_my_own_loss_when_the_world_is_spoiled():
+    # 84.5 「世受衰败而自遗也」: 鼎之晋 in a 巳 month on 辛卯 -- the 世 spoiled: my own loss.
+    assert ("是我.世败", "是") in rulings("失物.是我", "鼎之晋", "巳", "辛卯")
+    assert ("是我.世败", "是") not in rulings("失物.是我", "乾", "戌", "甲午")
 
 
 # --- 85 诅誓 ---------------------------------------------------------------------------------------
