@@ -294,6 +294,8 @@ PRECAUTION = [
     ("防患", ("益之大畜", "丑", "庚午"), "安", "防患.子动"),
     # (not 泰: a 六合 hexagram, where 34.1's 合主事之成 makes the feared thing come, and 42.21 seeks it first)
     ("防患", ("大有", "未", "辛丑"), "安", "防患.世空"),
+    # the 世 is the place harm would land: void, it is gone -- not the 用神 sunk (用神断.凶陷 gives way)
+    ("防患", ("蒙", "寅", "甲子"), "安", "防患.世空"),
     # 89.3 lawsuits: 「鬼动谓之讼起」; 「若官不克世，鬼爻安静，亦无讼也」 (睽: the 应 controls the 世 -- a grudge)
     ("防患.防讼", ("大畜之颐", "戌", "壬子"), "讼", "防讼.鬼动"),
     ("防患.防讼", ("睽", "子", "戊寅"), "无讼", "防讼.无讼"),
