@@ -194,6 +194,32 @@ def test_ghost_changing_into_a_trigram_endangers_its_family_member():
     assert ("少男", "鬼化") not in facts(j, "流灾")
 
 
+# 56.25-56.26: a moving ghost's 宫 is the trigram it moves in, not the palace of the hexagram (the
+# book's 56.28 and 56.31 cases; see the rulebook at 56.25 and 58.10).  泰 is of the 坤 palace, its only
+# ghost the 寅 on line 2, in the inner 乾; 泰之明夷 moves it alone.
+
+def test_a_lone_moving_ghost_points_to_the_quarter_of_its_trigram_not_its_palace():
+    j = judge("疾病.症候", "自", "泰之明夷", "酉", "己酉")
+    assert ("西北", "鬼独发") in facts(j, "病方")                              # 乾, 「索其动于何宫」
+    assert ("西南", "鬼独发") not in facts(j, "病方")                          # not 坤, the palace
+    # The book's own example, 「离亥独发，病自南始」: 离 (palace and inner trigram alike) moving its 亥.
+    assert ("南", "鬼独发") in facts(judge("疾病.症候", "自", "离之噬嗑", "酉", "己酉"), "病方")
+    # Another line moving with it: the ghost's branch (寅, north-east), not a trigram.
+    both = judge("疾病.症候", "自", "泰之复", "酉", "己酉")                     # lines 2 and 3 move
+    assert facts(both, "病方") == {("东北", "鬼动")}
+
+
+def test_the_cause_is_read_by_the_trigram_the_ghost_moves_in():
+    # 56.28's own chart: 归妹之师 (兑 palace), the 巳 ghost moving in the inner 兑 and the 午 in the
+    # outer 震 -- the literal reading the book rejects there is 「震巽园林」, so it reads the trigram.
+    case = {x for item, x in facts(judge("疾病.症候", "子", "归妹之师", "酉", "己酉"), "病因") if item == "宫"}
+    assert case == {"寺庙", "园林"}
+    moving = {x for item, x in facts(judge("疾病.症候", "自", "泰之明夷", "酉", "己酉"), "病因") if item == "宫"}
+    assert moving == {"寺庙"}                                                   # 乾, not 坤's 丘陵
+    still = {x for item, x in facts(judge("疾病.症候", "自", "泰", "酉", "己酉"), "病因") if item == "宫"}
+    assert still == set()
+
+
 # --- 胎产 (ch. 53) -----------------------------------------------------------------------------
 
 def test_sex_by_enclosure_then_moving_then_offspring():

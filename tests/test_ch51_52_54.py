@@ -50,6 +50,8 @@ def test_moving_ghost_names_its_trouble_its_quarter_and_its_people():
     assert answer(j, "安 / 不安") == "不安"
     assert {"防回禄", "坟墓有疑"} <= set(answer(j, "宅灾(象)").split("、"))
     assert answer(j, "宅凶方") == "东北"
+    # 「鬼动是宫」 is the ghost's trigram (艮), not the palace (兑: 天神弗喜, the west).
+    assert "天神弗喜" not in answer(j, "宅灾(象)").split("、")
     assert {"少男", "妻妾"} <= set(answer(j, "宅灾人").split("、"))
     # 子 is the middle month of winter: the prodigy lines are 2 and 5, and line 2 moves (51.11's 怪爻).
     assert "怪" in answer(j, "宅灾(象)").split("、")

@@ -61,6 +61,9 @@ def test_density_by_the_ghosts_strength_and_where_it_shows():
     assert answer("痘疹.疏密", "同人", "子", "甲寅")["answer"] == "密"        # 亥 water in the 子 month
     assert answer("痘疹.疏密", "同人", "午", "甲寅")["answer"] == "疏"        # 囚 in the 午 month
     assert reading("痘疹.疏密", "同人之无妄", "子", "甲寅") == {"上身", "黑陷"}  # 离 上身, water 黑陷
+    # 「凡鬼动何宫」 is the trigram the ghost moves in: 泰 is of the 坤 palace, its 寅 ghost in the
+    # inner 乾 -- the head (乾首), not the belly (坤腹).
+    assert reading("痘疹.疏密", "泰之明夷", "寅", "甲子") == {"首", "杂细"}
 
 
 def test_when_the_pox_comes_filling_first():
@@ -74,6 +77,9 @@ def test_when_the_pox_comes_filling_first():
 def test_who_gets_it_only_from_a_strong_moving_ghost():
     assert reading("痘疹.何人", "同人之无妄", "子", "甲寅") == {"中女", "长男", "孩提"}
     assert reading("痘疹.何人", "同人之无妄", "午", "甲寅") == set()
+    # 「鬼动艮宫，则曰少男」 by the trigram: the 寅 ghost moving in 泰's inner 乾 (坤 palace) is the
+    # father, not the mother; it turns into 明夷's inner 离 (「鬼化离象，则曰中女」).
+    assert reading("痘疹.何人", "泰之明夷", "寅", "甲子") == {"父", "中女"}
 
 
 def test_after_onset_the_child_is_read_as_an_illness():
@@ -146,11 +152,23 @@ def test_a_void_hidden_ghost_is_no_haunting():
     assert "河海江神" in spirits("讼", "子", "甲寅")                          # the hidden water ghost read
 
 
-def test_static_chart_read_by_the_outer_trigram_moving_ghost_by_the_palace():
+def test_static_chart_read_by_the_outer_trigram_moving_ghost_by_its_trigram():
     still = spirits("同人", "子", "甲寅")                                    # outer 乾, the 亥 ghost on the 世
     assert {"干天神", "河海江神", "园神", "本家鬼", "天将斗神可祷"} <= still
-    moving = spirits("同人之无妄", "子", "甲寅")                             # 离宫
+    moving = spirits("同人之无妄", "子", "甲寅")                             # the 亥 in the inner 离
     assert {"荧惑", "中女之鬼"} <= moving and "干天神" not in moving
+
+
+def test_58_10_a_moving_ghost_is_read_by_the_trigram_it_moves_in_not_the_palace():
+    """58.10 「鬼爻发动，考之宫也」, 58.11 「动官鬼而专八卦……如鬼动乾，则曰天神」: 泰 is of the 坤
+    palace and its one ghost, the 寅 on line 2, stands in the inner 乾 -- moving (泰之明夷) it is read as
+    乾's 天神, not 坤's 地祗; at rest (泰) neither, the outer 坤 is read instead."""
+    def read(hexagram: str) -> set[tuple]:
+        return {f.values for f in judged("鬼神", hexagram, "子", "甲寅").chart.result.facts("神祇象")}
+    moving = {x for key, x in read("泰之明夷") if key == "宫"}
+    assert {"干天神", "王侯都厦之灵"} <= moving and not {"渎地祗", "后妃之神"} & moving
+    still = read("泰")
+    assert not {x for key, x in still if key == "宫"} and ("外", "渎地祗") in still
 
 
 def test_two_ghosts_by_their_spirits_and_a_chaotic_chart_by_the_stars():
@@ -174,9 +192,22 @@ def test_58_9_the_sex_of_the_ghosts_is_the_moving_lines():
     """58.9 「法有以动为鬼，阳男阴女之分」 (「鬼静爻动考动爻」): 同人之乾 moves the yin 丑 (line 2) while the
     yang 亥 ghost rests -- one female ghost from the north-east; 同人之无妄 moves the ghost itself (男);
     同人, all at rest, gives no sex."""
-    assert spirits("同人之乾", "子", "甲寅", "鬼神.方数") == {"女", "东北", "1"}
+    assert spirits("同人之乾", "子", "甲寅", "鬼神.方数") == {"女", "东北", "一"}
     assert "男" in spirits("同人之无妄", "子", "甲寅", "鬼神.方数")
     assert not {"男", "女"} & spirits("同人", "子", "甲寅", "鬼神.方数")
+
+
+def test_58_9_how_many_ghosts_is_written_in_the_books_numerals_either_way():
+    """58.9 「一动一鬼，三动三鬼」 (the count of moving lines, the ghost at rest) and 「如鬼动值土，断五鬼
+    也」 (the ghost's phase, when it moves) give one form: 同人之巽 moves lines 1, 2 and 4 around the
+    static 亥 ghost -- 三; 泰之明夷 moves the wood 寅 ghost -- 三 by its phase."""
+    def counts(hexagram: str) -> set:
+        facts = judged("鬼神.方数", hexagram, "子", "甲寅").chart.result.facts("鬼方数")
+        return {f.values[1] for f in facts if f.values[0] == "数"}
+    assert counts("同人之巽") == {"三"}
+    assert counts("泰之明夷") == {"三"}
+    assert counts("同人之乾") == {"一"}
+    assert counts("同人") == set()                                            # nothing moves
 
 
 def test_the_star_formulas_of_the_commentary_place_tianhe_and_daozhen():
