@@ -84,6 +84,23 @@ def test_empress_from_home_or_a_quarter():
     assert answer("国朝.择后", "离之需", "卯", "己酉", axis="by 后方(方)")["answer"] == "南"
 
 
+def rules_of(question: str, hexagram: str, month: str, day: str, about: str | None = None) -> set[str]:
+    return {v["rule"] for v in judged(question, hexagram, month, day, about).verdicts()}
+
+
+def test_the_state_fears_the_tomb_of_its_chief_line_not_the_ghost_helped():
+    # 43.2 「忌随墓空破」 names 随墓 only.  艮 on a 未 day: the 世 (寅 官鬼) is in its tomb -- the
+    # emperor asking himself.  震 on an 丑 day: the 九五 (申 官鬼) in its tomb -- a subject asking;
+    # the emperor's own 世 on 震 (戌 财) carries no ghost.
+    assert "国朝.亲占随墓" in rules_of("国朝", "艮", "子", "辛未")
+    assert "国朝.九五随墓" in rules_of("国朝", "震", "子", "乙丑", "君")
+    assert not {"国朝.亲占随墓", "国朝.九五随墓"} & rules_of("国朝", "震", "子", "乙丑")
+    # 泰 on a 亥 day is 助鬼伤身 (ch. 36) without a tomb: 43.2 does not name it.
+    helped = judged("国朝", "泰", "子", "丁亥")
+    assert list(helped.chart.result.facts("助鬼伤身"))
+    assert not {"国朝.亲占随墓", "国朝.九五随墓"} & rules_of("国朝", "泰", "子", "丁亥")
+
+
 # --- 44 征伐 --------------------------------------------------------------------------------------
 
 WAR = [
