@@ -130,6 +130,8 @@ WAR = [
     ("征伐.因粮", ("井之同人", "丑", "庚子"), "得", "因粮.财旺"),
     ("征伐.因粮", ("恒之震", "未", "己巳"), "不得", "因粮.财坏"),
     ("征伐.内应", ("归妹之临", "酉", "癸未"), "凶", "内应.鬼动"),
+    # 44.7 「用火如用计，鬼动则谋败焉」: the stratagem itself fails with the moving ghost.
+    ("征伐.用计", ("归妹之临", "酉", "癸未"), "负", "用计.鬼动"),
     # 44.8 roving bandits: 「度鬼福之强弱」
     ("征伐.沿剿", ("需之否", "丑", "己卯"), "胜", "沿剿.福强"),
     ("征伐.沿剿", ("井之同人", "丑", "庚子"), "负", "沿剿.鬼强"),
@@ -152,6 +154,12 @@ def test_war_use_god_is_the_guest_for_the_spy_and_the_world_for_battle():
     spy = judged("征伐.用间", "益", "子", "戊辰")
     assert {f.values for f in battle.chart.result.facts("用神")} == {(3, "本")}      # 益 (巽宫 三世): 世 on line 3
     assert {f.values for f in spy.chart.result.facts("用神")} == {(6, "本")}         # the 应 on line 6
+
+
+def test_a_stratagem_fails_only_with_the_moving_ghost():
+    # 44.7 「鬼动则谋败焉」: 归妹之临 moves its ghost; 需之否 keeps it at rest.
+    assert "用计.鬼动" in rules_of("征伐.用计", "归妹之临", "酉", "癸未")
+    assert "用计.鬼动" not in rules_of("征伐.用计", "需之否", "丑", "己卯")
 
 
 def test_enemy_stratagem_and_our_way_to_win():
