@@ -223,6 +223,11 @@ WEATHER = [
     ("天时.占雨", ("同人之讼", "卯", "壬辰"), "雨", "天时.父旺动"),
     ("天时.占雨", ("益之否", "辰", "庚午"), "晴", "天时.父冲散"),
     ("天时.占晴", ("蹇", "午", "戊午"), "雨", "天时.子坏"),
+    # 45.2 「化克将止」: the moving 父母 changed into its control stops the rain, strong or weak
+    # (震之豫: the 子 父 of line 1 moves into 未, earth over water); 「祈晴察子象，亦同此推之」: the
+    # 子孙 in the dark clears the sky (讼 on a 戌 day: the 辰 子孙 clashed).
+    ("天时.占雨", ("震之豫", "子", "甲子"), "晴", "天时.父化克"),
+    ("天时", ("讼", "寅", "甲戌"), "晴", "天时.子暗动"),
     # 45.5-45.7: thunder by the ghost, wind and fog by the 兄弟, snow, water and ice by the 父母
     ("天时.占雷", ("坎之归妹", "辰", "壬戌"), "雷", "占雷.鬼动"),
     ("天时.占雷", ("颐", "子", "丙子"), "无雷", "占雷.鬼坏"),
@@ -235,6 +240,14 @@ WEATHER = [
     ("天时.占水", ("临之小过", "寅", "己巳"), "通", "舟行.父旺动"),
     ("天时.占冰", ("乾之姤", "酉", "己巳"), "阻", "舟行.父破空"),
 ]
+
+
+def test_the_change_into_control_is_read_only_on_a_change():
+    # 45.2 「化克将止」 speaks only of a moving 父母 changed into its control: 革之震 (the 父 moves
+    # strongly, not into its control) rains.
+    assert "天时.父化克" not in rules_of("天时", "革之震", "酉", "甲辰")
+    # A static 子孙 the day does not clash is not 暗动 (蹇, a 午 day).
+    assert "天时.子暗动" not in rules_of("天时.占晴", "蹇", "午", "戊午")
 
 
 def test_wind_with_us_or_against_us():
