@@ -108,6 +108,24 @@ def test_kinsman_sharing_the_house_is_read_by_his_relative():
     assert relative("兄") == {("兄弟",)}
 
 
+
+def _rules(question, hexagram, month="子", day="甲子"):
+    return {v["rule"] for v in yimao.judge(question=question, hexagram=hexagram, month=month, day=day).verdicts()}
+
+
+def test_sharing_fears_the_clash_with_the_world_and_the_union_that_turns_into_a_clash():
+    """49.5 「应冲克而非我从，贞悔合冲，朝入室而暮操戈之人也」: 乾's 应 (辰) clashes its 世 (戌), 泰's
+    (酉) combines with its 辰; 否之乾 is a 六合 (贞) changing into a 六冲 (悔), 否 at rest is not."""
+    assert "共居.冲世" in _rules("卜居.共居", "乾") and "共居.冲世" not in _rules("卜居.共居", "泰")
+    assert "共居.合冲" in _rules("卜居.共居", "否之乾") and "共居.合冲" not in _rules("卜居.共居", "否")
+
+
+def test_a_ghost_moving_on_the_response_costs_the_house_its_profit():
+    """49.2 「在应则宅毋失利」: 大有之归妹 moves the 巳 官鬼 on the 应 (line 6); 大有 keeps it at rest."""
+    assert "卜居.鬼在应" in _rules("卜居", "大有之归妹")
+    assert "卜居.鬼在应" not in _rules("卜居", "大有")
+
+
 # --- 50 坟墓 ----------------------------------------------------------------------------------------
 
 GRAVE_CHARTS = {  # sub-question (None: the site itself): (a chart the book reads 吉/得, one it reads 凶/不得)
