@@ -160,6 +160,12 @@ def test_war_use_god_is_the_guest_for_the_spy_and_the_world_for_battle():
     assert {f.values for f in spy.chart.result.facts("用神")} == {(6, "本")}         # the 应 on line 6
 
 
+def test_the_enemy_is_strong_by_the_ghost_s_season_moving_or_not():
+    # 44.2 「鬼为彼贼，旺相强梁，休囚披靡」: 乾's 午 官鬼 (line 4) at rest is 相 in a 卯 month, 囚 in a 子 month.
+    assert "征伐.鬼旺" in rules_of("征伐", "乾", "卯", "壬申")
+    assert "征伐.鬼旺" not in rules_of("征伐", "乾", "子", "壬申")
+
+
 def test_a_stratagem_fails_only_with_the_moving_ghost():
     # 44.7 「鬼动则谋败焉」: 归妹之临 moves its ghost; 需之否 keeps it at rest.
     assert "用计.鬼动" in rules_of("征伐.用计", "归妹之临", "酉", "癸未")
