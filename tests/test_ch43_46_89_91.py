@@ -84,6 +84,23 @@ def test_empress_from_home_or_a_quarter():
     assert answer("国朝.择后", "离之需", "卯", "己酉", axis="by 后方(方)")["answer"] == "南"
 
 
+def rules_of(question: str, hexagram: str, month: str, day: str, about: str | None = None) -> set[str]:
+    return {v["rule"] for v in judged(question, hexagram, month, day, about).verdicts()}
+
+
+def test_the_state_fears_the_tomb_of_its_chief_line_not_the_ghost_helped():
+    # 43.2 「忌随墓空破」 names 随墓 only.  艮 on a 未 day: the 世 (寅 官鬼) is in its tomb -- the
+    # emperor asking himself.  震 on an 丑 day: the 九五 (申 官鬼) in its tomb -- a subject asking;
+    # the emperor's own 世 on 震 (戌 财) carries no ghost.
+    assert "国朝.亲占随墓" in rules_of("国朝", "艮", "子", "辛未")
+    assert "国朝.九五随墓" in rules_of("国朝", "震", "子", "乙丑", "君")
+    assert not {"国朝.亲占随墓", "国朝.九五随墓"} & rules_of("国朝", "震", "子", "乙丑")
+    # 泰 on a 亥 day is 助鬼伤身 (ch. 36) without a tomb: 43.2 does not name it.
+    helped = judged("国朝", "泰", "子", "丁亥")
+    assert list(helped.chart.result.facts("助鬼伤身"))
+    assert not {"国朝.亲占随墓", "国朝.九五随墓"} & rules_of("国朝", "泰", "子", "丁亥")
+
+
 # --- 44 征伐 --------------------------------------------------------------------------------------
 
 WAR = [
@@ -113,6 +130,12 @@ WAR = [
     ("征伐.因粮", ("井之同人", "丑", "庚子"), "得", "因粮.财旺"),
     ("征伐.因粮", ("恒之震", "未", "己巳"), "不得", "因粮.财坏"),
     ("征伐.内应", ("归妹之临", "酉", "癸未"), "凶", "内应.鬼动"),
+    # 44.2 「若应坏，虽克世动官鬼，亦夺旗而返」: 归妹之豫 moves the 巳 官鬼 (相 in a 卯 month) and the 卯
+    # that controls the 世; with the 戌 应 void (丙寅) we win, with it whole (丙子) the ghost defeats us.
+    ("征伐.问战", ("归妹之豫", "卯", "丙寅"), "胜", "征伐.应坏"),
+    ("征伐.问战", ("归妹之豫", "卯", "丙子"), "负", "征伐.鬼势"),
+    # 44.7 「用火如用计，鬼动则谋败焉」: the stratagem itself fails with the moving ghost.
+    ("征伐.用计", ("归妹之临", "酉", "癸未"), "负", "用计.鬼动"),
     # 44.8 roving bandits: 「度鬼福之强弱」
     ("征伐.沿剿", ("需之否", "丑", "己卯"), "胜", "沿剿.福强"),
     ("征伐.沿剿", ("井之同人", "丑", "庚子"), "负", "沿剿.鬼强"),
@@ -135,6 +158,18 @@ def test_war_use_god_is_the_guest_for_the_spy_and_the_world_for_battle():
     spy = judged("征伐.用间", "益", "子", "戊辰")
     assert {f.values for f in battle.chart.result.facts("用神")} == {(3, "本")}      # 益 (巽宫 三世): 世 on line 3
     assert {f.values for f in spy.chart.result.facts("用神")} == {(6, "本")}         # the 应 on line 6
+
+
+def test_the_enemy_is_strong_by_the_ghost_s_season_moving_or_not():
+    # 44.2 「鬼为彼贼，旺相强梁，休囚披靡」: 乾's 午 官鬼 (line 4) at rest is 相 in a 卯 month, 囚 in a 子 month.
+    assert "征伐.鬼旺" in rules_of("征伐", "乾", "卯", "壬申")
+    assert "征伐.鬼旺" not in rules_of("征伐", "乾", "子", "壬申")
+
+
+def test_a_stratagem_fails_only_with_the_moving_ghost():
+    # 44.7 「鬼动则谋败焉」: 归妹之临 moves its ghost; 需之否 keeps it at rest.
+    assert "用计.鬼动" in rules_of("征伐.用计", "归妹之临", "酉", "癸未")
+    assert "用计.鬼动" not in rules_of("征伐.用计", "需之否", "丑", "己卯")
 
 
 def test_enemy_stratagem_and_our_way_to_win():
@@ -198,6 +233,11 @@ WEATHER = [
     ("天时.占雨", ("同人之讼", "卯", "壬辰"), "雨", "天时.父旺动"),
     ("天时.占雨", ("益之否", "辰", "庚午"), "晴", "天时.父冲散"),
     ("天时.占晴", ("蹇", "午", "戊午"), "雨", "天时.子坏"),
+    # 45.2 「化克将止」: the moving 父母 changed into its control stops the rain, strong or weak
+    # (震之豫: the 子 父 of line 1 moves into 未, earth over water); 「祈晴察子象，亦同此推之」: the
+    # 子孙 in the dark clears the sky (讼 on a 戌 day: the 辰 子孙 clashed).
+    ("天时.占雨", ("震之豫", "子", "甲子"), "晴", "天时.父化克"),
+    ("天时", ("讼", "寅", "甲戌"), "晴", "天时.子暗动"),
     # 45.5-45.7: thunder by the ghost, wind and fog by the 兄弟, snow, water and ice by the 父母
     ("天时.占雷", ("坎之归妹", "辰", "壬戌"), "雷", "占雷.鬼动"),
     ("天时.占雷", ("颐", "子", "丙子"), "无雷", "占雷.鬼坏"),
@@ -210,6 +250,14 @@ WEATHER = [
     ("天时.占水", ("临之小过", "寅", "己巳"), "通", "舟行.父旺动"),
     ("天时.占冰", ("乾之姤", "酉", "己巳"), "阻", "舟行.父破空"),
 ]
+
+
+def test_the_change_into_control_is_read_only_on_a_change():
+    # 45.2 「化克将止」 speaks only of a moving 父母 changed into its control: 革之震 (the 父 moves
+    # strongly, not into its control) rains.
+    assert "天时.父化克" not in rules_of("天时", "革之震", "酉", "甲辰")
+    # A static 子孙 the day does not clash is not 暗动 (蹇, a 午 day).
+    assert "天时.子暗动" not in rules_of("天时.占晴", "蹇", "午", "戊午")
 
 
 def test_wind_with_us_or_against_us():

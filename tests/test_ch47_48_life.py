@@ -284,6 +284,33 @@ def test_year_and_month_against_the_shi():
     assert answer(bad) == "凶" and [a["timing"]["primary"]["when"] for a in bad["answers"] if a["timing"]] == ["午年"]
 
 
+def test_the_ghost_in_its_tomb_year_and_in_its_own_year():
+    """48.9's commentary: 「年运内逢官鬼墓绝，其词乃灭」 -- 坎's earth ghosts (辰 戌) are in their tomb in
+    a 辰 year; 「元官之发，年运内值岁而方见」 -- 坎之师 moves the 戌 ghost of line 5: its trouble shows in
+    a 戌 year, and not when the ghost is at rest (坎)."""
+    ruled = lambda data: {r["rule"] for a in data["answers"] for r in a["decided_by"] + a["supported_by"]}
+    tomb = judged("年运", "坎", "子", "甲子", matter_year="丙辰")
+    assert ("年", "辰", "鬼墓绝") in facts(tomb, "岁月合世") and "年运.岁月吉" in ruled(tomb)
+    assert not {f for f in facts(judged("年运", "坎", "子", "甲子", matter_year="甲午"), "岁月合世") if f[2] == "鬼墓绝"}
+    shown = judged("年运", "坎之师", "子", "甲子", matter_year="甲戌")
+    assert ("年", "戌", "鬼值岁") in facts(shown, "岁月合世") and ["戌年"] in timings(shown, "年运.岁月凶")
+    assert not {f for f in facts(judged("年运", "坎", "子", "甲子", matter_year="甲戌"), "岁月合世") if f[2] == "鬼值岁"}
+
+
+def test_the_year_that_generates_the_child_line_brings_the_pregnancy():
+    """48.9's commentary: 「时下乏嗣，年运内逢子生，当岁即孕」 -- 坎's 子孙 is the 寅 of line 1 (wood):
+    a 子 year (water) generates it, a 午 year does not."""
+    assert ["子年"] in timings(judged("年运.诞儿", "坎", "子", "甲子", matter_year="丙子"), "诞儿.逢子生")
+    assert not timings(judged("年运.诞儿", "坎", "子", "甲子", matter_year="甲午"), "诞儿.逢子生")
+
+
+def test_fame_wants_the_parents_line_at_rest():
+    """48.8 「官文静旺，宜以求名」: 乾之兑 moves both 父母 (辰 戌): no 求名 from them; 乾 keeps them still."""
+    ruled = lambda data: {r["rule"] for a in data["answers"] for r in a["decided_by"] + a["supported_by"]}
+    assert "趋吉.求名" in ruled(judged("年运.求名", "乾", "子", "壬午"))
+    assert "趋吉.求名" not in ruled(judged("年运.求名", "乾之兑", "戌", "辛巳"))
+
+
 @pytest.mark.parametrize("sub", ["年运.求名", "年运.问利", "年运.诞儿", "年运.得妇"])
 def test_goods_sought_only_with_a_strong_shi_and_a_still_ghost(sub):
     assert answer(judged(sub, "乾", "子", "壬午")) == "吉"

@@ -108,6 +108,24 @@ def test_kinsman_sharing_the_house_is_read_by_his_relative():
     assert relative("兄") == {("兄弟",)}
 
 
+
+def _rules(question, hexagram, month="子", day="甲子"):
+    return {v["rule"] for v in yimao.judge(question=question, hexagram=hexagram, month=month, day=day).verdicts()}
+
+
+def test_sharing_fears_the_clash_with_the_world_and_the_union_that_turns_into_a_clash():
+    """49.5 「应冲克而非我从，贞悔合冲，朝入室而暮操戈之人也」: 乾's 应 (辰) clashes its 世 (戌), 泰's
+    (酉) combines with its 辰; 否之乾 is a 六合 (贞) changing into a 六冲 (悔), 否 at rest is not."""
+    assert "共居.冲世" in _rules("卜居.共居", "乾") and "共居.冲世" not in _rules("卜居.共居", "泰")
+    assert "共居.合冲" in _rules("卜居.共居", "否之乾") and "共居.合冲" not in _rules("卜居.共居", "否")
+
+
+def test_a_ghost_moving_on_the_response_costs_the_house_its_profit():
+    """49.2 「在应则宅毋失利」: 大有之归妹 moves the 巳 官鬼 on the 应 (line 6); 大有 keeps it at rest."""
+    assert "卜居.鬼在应" in _rules("卜居", "大有之归妹")
+    assert "卜居.鬼在应" not in _rules("卜居", "大有")
+
+
 # --- 50 坟墓 ----------------------------------------------------------------------------------------
 
 GRAVE_CHARTS = {  # sub-question (None: the site itself): (a chart the book reads 吉/得, one it reads 凶/不得)
@@ -173,9 +191,37 @@ def test_50_4_the_lie_of_each_part_of_the_site():
 def test_descendants_by_the_failing_zisun():
     """50.3: 子孙受伤于外卦 … 主暴死他乡 (蒙: the 子孙 on line 4); 带符狱武贼者主盗讼."""
     assert "主暴死他乡" in answers_by(judged("坟墓", "蒙", "子", "甲子"), "墓福").pop().split("、")
-    assert "主盗讼" in answers_by(judged("坟墓", "屯", "辰", "庚午"), "墓福").pop().split("、")
+    # 「坏而带符狱武贼者主盗讼」: 屯 on a 申 day -- the 寅 子孙 (line 2) 绝, with the 天贼; on a 午 day
+    # it carries the 天贼 but is whole: no 盗讼 (the star on a merely weak 子孙 is not the text's).
+    assert "主盗讼" in answers_by(judged("坟墓", "屯", "辰", "壬申"), "墓福").pop().split("、")
+    assert "主盗讼" not in answers_by(judged("坟墓", "屯", "辰", "庚午"), "墓福").pop().split("、")
     calm = {word for text in answers_by(judged("坟墓", "屯", "子", "甲子"), "墓福") for word in text.split("、")}
     assert not calm & {"主暴死他乡", "主盗讼"}
+
+
+def test_the_grave_fears_the_world_line_in_the_tomb_not_the_body_tombs():
+    """50.2 「随官入墓…皆不用也」, its commentary 「以世随鬼入墓」: 艮 on a 未 day (the 寅 官鬼 世 in its
+    tomb) is unusable; 屯 on a 辰 day has only a 世身墓 (35.3 counts it in other matters)."""
+    assert facts_of("坟墓", "艮", "子", "辛未", "坟卦忌") == {("随官入墓",)}
+    assert facts_of("坟墓", "屯", "子", "戊辰", "随鬼入墓") == {(3, "世身墓")}
+    assert not facts_of("坟墓", "屯", "子", "戊辰", "坟卦忌")
+
+
+def test_buying_land_stops_at_the_cast_clash_and_the_broken_union_only():
+    """50.9 「买地，遇正冲合冲…者不就」 leaves out 50.8's 变冲: 乾 (正卦冲) stops the purchase, 否之乾 (a
+    changed hexagram's clash only) does not."""
+    assert "买地.不就" in _rules("坟墓.买地", "乾")
+    assert "买地.不就" not in _rules("坟墓.买地", "否之乾")
+
+
+def test_choosing_the_day_shuns_the_officer_controlling_the_world():
+    """50.9 「意在避凶，则官克鬼动」: 坎's 世 (子, a 兄弟) is controlled by its earth 官鬼; 乾's 世 (戌) is not."""
+    assert "选日.官克" in _rules("坟墓.选日", "坎")
+    assert "选日.官克" not in _rules("坟墓.选日", "乾")
+
+
+def facts_of(question, hexagram, month, day, predicate):
+    return {f.values for f in judged(question, hexagram, month, day)["result"].facts(predicate)}
 
 
 def test_finding_land_where_and_when():
