@@ -13,14 +13,14 @@ from yimao.rulebook import load_engine
 
 
 @cache
-def judged(question, hexagram, month, day, about=None, facts=()):
+def judged(question, hexagram, month, day, about=None, facts=(), year=None):
     """The answers on the question's axis (word and side), its further axes and readings, the rules
     standing undefeated, and what stands for the matter (用象); extra
     facts (事月) as `yimao judge --fact` adds them."""
     e = load_engine()
     q = parse_question(e.program, question, about, None, None)
     extra = q.facts() + [parse_fact(text, e.program) for text in facts]
-    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", extra)
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(year=year, month=month, day=day), "test", extra)
     judgement = Judgement(q, chart)
     answers = judgement.answers()
     axis = next(a for a in answers if not a["axis"].startswith("by "))
@@ -88,6 +88,16 @@ def test_ch60_the_way_fears_clash_the_name_wants_strength():
     ruled("明传.文陷", "不成", "经学.明传", "豫之兑", "未", "乙巳")
     assert "演法.官旺" in judged("经学.演法", "革", "丑", "乙未")["rules"]
     ruled("修谱.父旺", "成", "经学.修谱", "革", "丑", "乙未")
+
+
+def test_ch60_the_classic_studied_fails_with_a_void_wen_as_the_book_does():
+    ruled("著书.文空", "不成", "经学.专经", "夬", "未", "壬寅")  # 治经经成，著书书成: the 父 void, the 世 not
+    assert "著书.文空" not in judged("经学.性经", "夬", "未", "壬寅")["rules"]
+
+
+def test_ch60_promotion_wants_the_guan_strong_beside_the_wen_on_year_and_month():
+    ruled("专经.临岁月", "成", "经学.专经", "革", "酉", "甲戌", year="丁酉")  # 酉 文 on year and month, 土 官 on 戌
+    assert "专经.临岁月" not in judged("经学.专经", "革", "酉", "乙亥", year="丁酉")["rules"]  # the 官 weak
 
 
 # --- 61 师友 ----------------------------------------------------------------------------------------
