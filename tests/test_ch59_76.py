@@ -233,6 +233,13 @@ def test_ch66_taking_a_servant_by_the_cai():
     ruled({"收仆.三冲", "收仆.财病"}, "凶", "收雇", "乾", "辰", "庚戌")
 
 
+def test_ch66_a_strong_cai_combining_or_clashing_the_shi_reads_as_generating_or_controlling_it():
+    assert "收仆.财旺合世" in judged("收雇", "旅", "申", "戊戌")["rules"]  # 「生合世身」: the 酉 财 combines the 辰 世
+    assert "收仆.财旺合世" not in judged("收雇", "旅", "午", "丁卯")["rules"]  # the 酉 财 weak
+    assert "收仆.财旺冲世" in judged("收雇", "坎", "午", "乙丑")["rules"]  # 「克冲世」: the 午 财 clashes the 子 世
+    assert "收仆.财旺冲世" not in judged("收雇", "坎", "子", "乙丑")["rules"]  # the 午 财 broken
+
+
 def test_ch66_keeping_or_dismissing_a_servant():
     ruled("仆去留.克世", "去", "收雇.去恶", "乾", "辰", "庚戌")
     ruled("仆去留.生世", "留", "收雇.去恶", "蛊", "丑", "庚辰")
