@@ -282,7 +282,17 @@ def test_ch68_silkworms_and_leaves():
     dear = judged("田蚕.叶价", "豫之兑", "未", "乙巳")
     assert dear["word"] == "贵" and dear["axes"]["田蚕.叶价.叶余"] == "余"
     cheap = judged("田蚕.叶价", "革", "丑", "乙未")  # a fire 财 in winter
-    assert cheap["word"] == "贱" and cheap["readings"] == ("午、巳",)
+    assert cheap["word"] == "贱" and "午、巳" in cheap["readings"]
+
+
+def test_ch68_leaves_sell_dear_near_when_the_cai_is_strong_inside():
+    assert "近" in judged("田蚕.叶价", "豫之兑", "未", "乙巳")["readings"]  # 「财旺于内，贵卖于近」: the 未 财 on line 1
+    assert "近" not in judged("田蚕.叶价", "豫之兑", "子", "乙巳")["readings"]  # the 财 out of season
+
+
+def test_ch68_a_tenant_combining_with_the_shi_helps_as_one_generating_it():
+    assert "召耕.上农合" in judged("田蚕.召耕", "否", "卯", "丙子")["rules"]  # 「应生合」: the 戌 应 combines the 卯 世, 财 in season
+    assert "召耕.上农合" not in judged("田蚕.召耕", "否", "酉", "丙子")["rules"]  # the 卯 财 broken
 
 
 # --- 69 六畜 ----------------------------------------------------------------------------------------
