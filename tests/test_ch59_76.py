@@ -393,6 +393,12 @@ def test_ch73_parting_likes_movement_taking_in_a_still_chart():
     ruled({"纳.用变", "纳.卦冲"}, "不纳", "出纳.纳", "乾之同人", "寅", "甲子")
 
 
+def test_ch73_a_spoiled_cai_lets_the_business_go_but_a_spoiled_fu_not_the_house():
+    ruled("出.用坏", "出", "出纳.出业", "蒙", "申", "乙亥")  # 「卦冲财坏而毋留」: the 财 void
+    house = judged("出纳.出屋", "夬", "未", "壬寅")  # the 父 void; no 卦冲, 鬼动 or 内坏 (「卦冲鬼动内坏而非我居」)
+    assert "出.用坏" not in house["rules"] and house["word"] != "出"
+
+
 def test_ch73_the_other_party_by_the_ying():
     ruled("彼屋.应实物完", "成", "出纳.彼屋", "蛊", "丑", "庚辰")
     ruled("彼屋.应坏", "不成", "出纳.彼业", "坤", "午", "丁未")
