@@ -463,6 +463,14 @@ def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
     ruled("谋.六冲", "不成", "谋望.释患", "乾", "辰", "庚戌")
 
 
+def test_ch76_a_broken_shi_or_ying_counts_only_on_its_own_side():
+    # 「唯世应破绝，犹得其半」 read with 「占己谋不论应，占彼谋不论世」
+    assert "谋.世破绝" in judged("谋望", "夬", "未", "壬寅")["rules"]  # one's own plan, the 世 broken
+    assert "谋.世破绝" not in judged("谋望", "夬", "未", "壬寅", about="友")["rules"]
+    assert "谋.应破绝" in judged("谋望", "屯", "寅", "辛巳", about="友")["rules"]  # another's plan, the 应 broken
+    assert "谋.应破绝" not in judged("谋望", "屯", "寅", "辛巳")["rules"]
+
+
 def test_ch76_entrusting_fears_an_ill_person_however_strong():
     # a weak 寅 应: little strength (on 丙辰; on 庚辰 蛊's only 官鬼, 酉, is void -- 32.4 「请托而言不从」)
     trusted = judged("谋望.嘱托", "蛊", "丑", "丙辰")
