@@ -73,6 +73,29 @@ def test_wind_by_the_brothers():
     assert ("风险.鬼静", "无咎") in rulings("出行.筮风", "坤", "子", "甲子")
 
 
+def test_wind_fair_when_the_day_generates_the_shi_not_the_brother():
+    # 「日生则天顺」 stands beside 「兄克则风逆」: heaven (the day) generating the 世.  萃: the 巳 世 on line 2,
+    # the 酉 兄 neither generates nor controls it; a 寅 day generates the 世, a 辰 day only the 兄.
+    assert ("筮风.日生", "顺") in rulings("出行.筮风", "萃", "亥", "庚寅")
+    # the 兄 cut off on the day is a small wind, not a foul one (「顺逆务于弟兄而日参之」)
+    assert answer("出行.筮风", "萃", "亥", "庚寅", "顺 / 逆") == "顺"
+    assert not any(rule == "筮风.日生" for rule, _ in rulings("出行.筮风", "萃", "亥", "戊辰"))
+
+
+def test_wind_crosswise_when_the_brother_and_the_day_disagree():
+    # 「兄克日生，其风横逆」: 震's 寅 兄 controls the 戌 世, the 午 day generates it
+    assert ("筮风.横逆", "逆") in rulings("出行.筮风", "震", "辰", "壬午")
+    # 「兄生日克，其风横顺」
+    assert ("筮风.横顺", "顺") in rulings("出行.筮风", "屯之节", "申", "乙酉")
+    assert not any(rule.startswith("筮风.横") for rule, _ in rulings("出行.筮风", "坤", "子", "甲子"))
+
+
+def test_companion_not_setting_out_under_a_clashing_cast():
+    # 「贞合冲则不偕」: 乾, a 六冲
+    assert ("偕行.贞合冲", "不偕") in rulings("出行.同行", "乾", "子", "甲子")
+    assert not any(rule == "偕行.贞合冲" for rule, _ in rulings("出行.同行", "需", "子", "甲子"))
+
+
 def test_errand_by_its_own_use_god():
     # 升迁: the 官, and the 世 must not be void (乾 on 甲子: the 戌 世 void).
     assert ("求事.升迁世空", "不成") in rulings("出行.求事", "乾", "子", "甲子", "升迁")
