@@ -82,6 +82,11 @@ def test_ch60_selling_writing_wants_father_and_wealth():
     ruled("诗画.父财失", "不成", "经学.诗画", "豫之兑", "未", "乙巳")
 
 
+def test_ch60_selling_writing_fails_when_the_cai_is_lost_however_strong_the_father():
+    ruled("诗画.财陷", "不成", "经学.诗画", "离", "卯", "丙午")  # 「喜其两得」: the 卯 父 in season, the 酉 财 broken
+    assert "诗画.财陷" not in judged("经学.诗画", "大过", "亥", "乙丑")["rules"]
+
+
 def test_ch60_the_way_fears_clash_the_name_wants_strength():
     ruled("经学.六冲", "不成", "经学.参禅", "乾", "辰", "庚戌")
     assert judged("经学.参禅", "豫之兑", "未", "乙巳")["word"] == "成"
