@@ -204,12 +204,12 @@ def test_the_thief_and_the_place():
     assert "地与井" in answer("失物", "蛊之蒙", "子", "甲子", "by 藏所(所)")
 
 
-def test_boat_parts_moving_beside_the_ghost_are_under_the_taboo():
-    # 79.5 「皆不可并于鬼而动焉」 (「并于鬼动，是何爻神，即为有忌」): 豫之兑, the 申 ghost moves on line 5 and
-    # the 巳 子孙 (line 2) and the 未 世 (line 1) move beside it.
-    parts = answer("舟车.舟楫", "豫之兑", "未", "乙巳", "by 船忌(段)").split("、")
-    assert {"辅从", "船之主"} <= set(parts)
-    # 蛊之蒙: the ghost on the 世 moves alone -- the master's part, and no other line beside it.
+def test_a_line_changing_into_the_ghost_puts_its_place_under_the_taboo_too():
+    # 79.5 「从于鬼化，是何象位，即为有灾」: 归妹之睽, the 戌 父母 on the 应 (line 6) changes into the 巳 官鬼 --
+    # the boat's body (象) and its steersman (位).
+    parts = answer("舟车.舟楫", "归妹之睽", "子", "甲子", "by 船忌(段)").split("、")
+    assert {"船体", "船之宰"} <= set(parts)
+    # 蛊之蒙: the ghost on the 世 moves and changes into a 子孙 -- the master's part only (并于鬼而动).
     assert answer("舟车.舟楫", "蛊之蒙", "午", "甲子", "by 船忌(段)") == "船之主"
 
 
