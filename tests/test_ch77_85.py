@@ -90,10 +90,11 @@ def test_wind_crosswise_when_the_brother_and_the_day_disagree():
     assert not any(rule.startswith("筮风.横") for rule, _ in rulings("出行.筮风", "坤", "子", "甲子"))
 
 
-def test_companion_not_setting_out_under_a_clashing_cast():
-    # 「贞合冲则不偕」: 乾, a 六冲
-    assert ("偕行.贞合冲", "不偕") in rulings("出行.同行", "乾", "子", "甲子")
-    assert not any(rule == "偕行.贞合冲" for rule, _ in rulings("出行.同行", "需", "子", "甲子"))
+def test_companion_not_setting_out_when_the_combined_cast_is_clashed():
+    # 「贞合冲则不偕」 (「本卦六合而合处逢冲」): 贲, a 六合, its 世/应 clashed by the 辰 day
+    assert ("偕行.贞合冲", "不偕") in rulings("出行.同行", "贲", "戌", "戊辰")
+    # 乾 is a 六冲, not a combined cast clashed: this clause does not read it
+    assert not any(rule == "偕行.贞合冲" for rule, _ in rulings("出行.同行", "乾", "子", "甲子"))
 
 
 def test_errand_by_its_own_use_god():
