@@ -374,6 +374,7 @@ def test_ch71_private_help_by_the_ying_public_suits_by_the_guan():
 def test_ch71_a_helper_who_controls_the_shi_will_not_exert_himself():
     ruled("助役.应克世", "不成", "差役.助役", "损", "寅", "丁卯")  # 「应克孰为力」: the 寅 应 controls the 丑 世
     assert "助役.应克世" not in judged("差役.助役", "豫之兑", "未", "乙巳")["rules"]  # the 应 generates the 世
+    ruled("助役.应克世", "不成", "差役.卸役", "损", "寅", "丁卯")  # relief sought privately, the same
 
 
 # --- 72 分合 ----------------------------------------------------------------------------------------
