@@ -13,14 +13,14 @@ from yimao.rulebook import load_engine
 
 
 @cache
-def judged(question, hexagram, month, day, about=None, facts=()):
+def judged(question, hexagram, month, day, about=None, facts=(), year=None):
     """The answers on the question's axis (word and side), its further axes and readings, the rules
     standing undefeated, and what stands for the matter (用象); extra
     facts (事月) as `yimao judge --fact` adds them."""
     e = load_engine()
     q = parse_question(e.program, question, about, None, None)
     extra = q.facts() + [parse_fact(text, e.program) for text in facts]
-    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", extra)
+    chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(year=year, month=month, day=day), "test", extra)
     judgement = Judgement(q, chart)
     answers = judgement.answers()
     axis = next(a for a in answers if not a["axis"].startswith("by "))
@@ -82,12 +82,27 @@ def test_ch60_selling_writing_wants_father_and_wealth():
     ruled("诗画.父财失", "不成", "经学.诗画", "豫之兑", "未", "乙巳")
 
 
+def test_ch60_selling_writing_fails_when_the_cai_is_lost_however_strong_the_father():
+    ruled("诗画.财陷", "不成", "经学.诗画", "离", "卯", "丙午")  # 「喜其两得」: the 卯 父 in season, the 酉 财 broken
+    assert "诗画.财陷" not in judged("经学.诗画", "大过", "亥", "乙丑")["rules"]
+
+
 def test_ch60_the_way_fears_clash_the_name_wants_strength():
     ruled("经学.六冲", "不成", "经学.参禅", "乾", "辰", "庚戌")
     assert judged("经学.参禅", "豫之兑", "未", "乙巳")["word"] == "成"
     ruled("明传.文陷", "不成", "经学.明传", "豫之兑", "未", "乙巳")
     assert "演法.官旺" in judged("经学.演法", "革", "丑", "乙未")["rules"]
     ruled("修谱.父旺", "成", "经学.修谱", "革", "丑", "乙未")
+
+
+def test_ch60_the_classic_studied_fails_with_a_void_wen_as_the_book_does():
+    ruled("著书.文空", "不成", "经学.专经", "夬", "未", "壬寅")  # 治经经成，著书书成: the 父 void, the 世 not
+    assert "著书.文空" not in judged("经学.性经", "夬", "未", "壬寅")["rules"]
+
+
+def test_ch60_promotion_wants_the_guan_strong_beside_the_wen_on_year_and_month():
+    ruled("专经.临岁月", "成", "经学.专经", "革", "酉", "甲戌", year="丁酉")  # 酉 文 on year and month, 土 官 on 戌
+    assert "专经.临岁月" not in judged("经学.专经", "革", "酉", "乙亥", year="丁酉")["rules"]  # the 官 weak
 
 
 # --- 61 师友 ----------------------------------------------------------------------------------------
@@ -223,6 +238,13 @@ def test_ch66_taking_a_servant_by_the_cai():
     ruled({"收仆.三冲", "收仆.财病"}, "凶", "收雇", "乾", "辰", "庚戌")
 
 
+def test_ch66_a_strong_cai_combining_or_clashing_the_shi_reads_as_generating_or_controlling_it():
+    assert "收仆.财旺合世" in judged("收雇", "旅", "申", "戊戌")["rules"]  # 「生合世身」: the 酉 财 combines the 辰 世
+    assert "收仆.财旺合世" not in judged("收雇", "旅", "午", "丁卯")["rules"]  # the 酉 财 weak
+    assert "收仆.财旺冲世" in judged("收雇", "坎", "午", "乙丑")["rules"]  # 「克冲世」: the 午 财 clashes the 子 世
+    assert "收仆.财旺冲世" not in judged("收雇", "坎", "子", "乙丑")["rules"]  # the 午 财 broken
+
+
 def test_ch66_keeping_or_dismissing_a_servant():
     ruled("仆去留.克世", "去", "收雇.去恶", "乾", "辰", "庚戌")
     ruled("仆去留.生世", "留", "收雇.去恶", "蛊", "丑", "庚辰")
@@ -265,7 +287,17 @@ def test_ch68_silkworms_and_leaves():
     dear = judged("田蚕.叶价", "豫之兑", "未", "乙巳")
     assert dear["word"] == "贵" and dear["axes"]["田蚕.叶价.叶余"] == "余"
     cheap = judged("田蚕.叶价", "革", "丑", "乙未")  # a fire 财 in winter
-    assert cheap["word"] == "贱" and cheap["readings"] == ("午、巳",)
+    assert cheap["word"] == "贱" and "午、巳" in cheap["readings"]
+
+
+def test_ch68_leaves_sell_dear_near_when_the_cai_is_strong_inside():
+    assert "近" in judged("田蚕.叶价", "豫之兑", "未", "乙巳")["readings"]  # 「财旺于内，贵卖于近」: the 未 财 on line 1
+    assert "近" not in judged("田蚕.叶价", "豫之兑", "子", "乙巳")["readings"]  # the 财 out of season
+
+
+def test_ch68_a_tenant_combining_with_the_shi_helps_as_one_generating_it():
+    assert "召耕.上农合" in judged("田蚕.召耕", "否", "卯", "丙子")["rules"]  # 「应生合」: the 戌 应 combines the 卯 世, 财 in season
+    assert "召耕.上农合" not in judged("田蚕.召耕", "否", "酉", "丙子")["rules"]  # the 卯 财 broken
 
 
 # --- 69 六畜 ----------------------------------------------------------------------------------------
@@ -339,6 +371,12 @@ def test_ch71_private_help_by_the_ying_public_suits_by_the_guan():
     ruled("讼役.克世", "凶", "差役.讼役", "革", "丑", "乙未")
 
 
+def test_ch71_a_helper_who_controls_the_shi_will_not_exert_himself():
+    ruled("助役.应克世", "不成", "差役.助役", "损", "寅", "丁卯")  # 「应克孰为力」: the 寅 应 controls the 丑 世
+    assert "助役.应克世" not in judged("差役.助役", "豫之兑", "未", "乙巳")["rules"]  # the 应 generates the 世
+    ruled("助役.应克世", "不成", "差役.卸役", "损", "寅", "丁卯")  # relief sought privately, the same
+
+
 # --- 72 分合 ----------------------------------------------------------------------------------------
 
 def test_ch72_dividing_and_joining_by_whom_it_is_for():
@@ -361,6 +399,12 @@ def test_ch73_parting_likes_movement_taking_in_a_still_chart():
     ruled({"纳.用变", "纳.卦冲"}, "不纳", "出纳.纳", "乾之同人", "寅", "甲子")
 
 
+def test_ch73_a_spoiled_cai_lets_the_business_go_but_a_spoiled_fu_not_the_house():
+    ruled("出.用坏", "出", "出纳.出业", "蒙", "申", "乙亥")  # 「卦冲财坏而毋留」: the 财 void
+    house = judged("出纳.出屋", "夬", "未", "壬寅")  # the 父 void; no 卦冲, 鬼动 or 内坏 (「卦冲鬼动内坏而非我居」)
+    assert "出.用坏" not in house["rules"] and house["word"] != "出"
+
+
 def test_ch73_the_other_party_by_the_ying():
     ruled("彼屋.应实物完", "成", "出纳.彼屋", "蛊", "丑", "庚辰")
     ruled("彼屋.应坏", "不成", "出纳.彼业", "坤", "午", "丁未")
@@ -376,6 +420,12 @@ def test_ch73_selling_property_and_goods():
 
 
 # --- 74 劫质 ----------------------------------------------------------------------------------------
+
+def test_ch74_a_combined_cast_clashed_fails_the_pledge_a_clashing_cast_is_not_that():
+    # 「贞合冲、世应空而无成事」 (「本卦六合而合处逢冲」): 贲, a 六合, clashed by the 辰 day
+    ruled("取质.贞合冲", "不成", "劫质", "贲", "戌", "戊辰")
+    assert "取质.贞合冲" not in judged("劫质", "乾", "辰", "庚戌")["rules"]  # 乾: a 六冲, not a 六合 clashed
+
 
 def test_ch74_a_pledge_between_equals():
     ruled("取质.应克世", "不成", "劫质", "蒙", "午", "辛卯")
@@ -423,6 +473,14 @@ def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
     assert "谋.世空散" not in for_other["rules"]
     ruled("谋.官失", "不成", "谋望.谋利", "涣", "戌", "己亥")
     ruled("谋.六冲", "不成", "谋望.释患", "乾", "辰", "庚戌")
+
+
+def test_ch76_a_broken_shi_or_ying_counts_only_on_its_own_side():
+    # 「唯世应破绝，犹得其半」 read with 「占己谋不论应，占彼谋不论世」
+    assert "谋.世破绝" in judged("谋望", "夬", "未", "壬寅")["rules"]  # one's own plan, the 世 broken
+    assert "谋.世破绝" not in judged("谋望", "夬", "未", "壬寅", about="友")["rules"]
+    assert "谋.应破绝" in judged("谋望", "屯", "寅", "辛巳", about="友")["rules"]  # another's plan, the 应 broken
+    assert "谋.应破绝" not in judged("谋望", "屯", "寅", "辛巳")["rules"]
 
 
 def test_ch76_entrusting_fears_an_ill_person_however_strong():

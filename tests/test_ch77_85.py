@@ -73,6 +73,30 @@ def test_wind_by_the_brothers():
     assert ("风险.鬼静", "无咎") in rulings("出行.筮风", "坤", "子", "甲子")
 
 
+def test_wind_fair_when_the_day_generates_the_shi_not_the_brother():
+    # 「日生则天顺」 stands beside 「兄克则风逆」: heaven (the day) generating the 世.  萃: the 巳 世 on line 2,
+    # the 酉 兄 neither generates nor controls it; a 寅 day generates the 世, a 辰 day only the 兄.
+    assert ("筮风.日生", "顺") in rulings("出行.筮风", "萃", "亥", "庚寅")
+    # the 兄 cut off on the day is a small wind, not a foul one (「顺逆务于弟兄而日参之」)
+    assert answer("出行.筮风", "萃", "亥", "庚寅", "顺 / 逆") == "顺"
+    assert not any(rule == "筮风.日生" for rule, _ in rulings("出行.筮风", "萃", "亥", "戊辰"))
+
+
+def test_wind_crosswise_when_the_brother_and_the_day_disagree():
+    # 「兄克日生，其风横逆」: 震's 寅 兄 controls the 戌 世, the 午 day generates it
+    assert ("筮风.横逆", "逆") in rulings("出行.筮风", "震", "辰", "壬午")
+    # 「兄生日克，其风横顺」
+    assert ("筮风.横顺", "顺") in rulings("出行.筮风", "屯之节", "申", "乙酉")
+    assert not any(rule.startswith("筮风.横") for rule, _ in rulings("出行.筮风", "坤", "子", "甲子"))
+
+
+def test_companion_not_setting_out_when_the_combined_cast_is_clashed():
+    # 「贞合冲则不偕」 (「本卦六合而合处逢冲」): 贲, a 六合, its 世/应 clashed by the 辰 day
+    assert ("偕行.贞合冲", "不偕") in rulings("出行.同行", "贲", "戌", "戊辰")
+    # 乾 is a 六冲, not a combined cast clashed: this clause does not read it
+    assert not any(rule == "偕行.贞合冲" for rule, _ in rulings("出行.同行", "乾", "子", "甲子"))
+
+
 def test_errand_by_its_own_use_god():
     # 升迁: the 官, and the 世 must not be void (乾 on 甲子: the 戌 世 void).
     assert ("求事.升迁世空", "不成") in rulings("出行.求事", "乾", "子", "甲子", "升迁")
@@ -264,6 +288,15 @@ def test_my_own_loss_when_the_world_is_spoiled():
     # 84.5 「世受衰败而自遗也」: 鼎之晋 in a 巳 month on 辛卯 -- the 世 spoiled: my own loss.
     assert ("是我.世败", "是") in rulings("失物.是我", "鼎之晋", "巳", "辛卯")
     assert ("是我.世败", "是") not in rulings("失物.是我", "乾", "戌", "甲午")
+
+
+def test_a_line_changing_into_the_ghost_puts_its_place_under_the_taboo_too():
+    # 79.5 「从于鬼化，是何象位，即为有灾」: 归妹之睽, the 戌 父母 on the 应 (line 6) changes into the 巳 官鬼 --
+    # the boat's body (象) and its steersman (位).
+    parts = answer("舟车.舟楫", "归妹之睽", "子", "甲子", "by 船忌(段)").split("、")
+    assert {"船体", "船之宰"} <= set(parts)
+    # 蛊之蒙: the ghost on the 世 moves and changes into a 子孙 -- the master's part only (并于鬼而动).
+    assert answer("舟车.舟楫", "蛊之蒙", "午", "甲子", "by 船忌(段)") == "船之主"
 
 
 # --- 85 诅誓 ---------------------------------------------------------------------------------------
