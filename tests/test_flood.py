@@ -46,7 +46,7 @@ def test_judge_reports_the_syntax_error_alone(broken, capsys):
     err = capsys.readouterr().err.strip().split("\n")
     assert code == 1
     assert err[0].endswith(f"{CHAPTER}:{LINE}:23: error: syntax error: unexpected '临月'; expected ',', answer, chapter, "
-                           "decl kind, disable, precedence, question, replace …")
+                           "decl kind, disable, given, precedence, question …")
     assert "unknown predicate" not in "\n".join(err) and len(err) <= SCREENFUL + 1
     assert err[-1].startswith("1 syntax error(s); ") and "held back until they are fixed" in err[-1]
 
