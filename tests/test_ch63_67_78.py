@@ -260,3 +260,18 @@ def test_wanderer_reads_the_wandering_soul():
     assert not standing(judged("行人.他适", "讼", month="子", day="乙亥", about="弟"), "他适.游魂")
     assert not standing(judged("行人.他适", "巽", month="子", day="甲戌", about="弟"), "他适.游魂")
     assert not standing(judged("行人", "需", month="午", day="丙午", about="弟"), "他适.")
+
+
+def test_pair_combined_and_clashed_is_a_lighter_obstacle_to_office():
+    # 34.3 「父官冲害忌功名……然而视世应冲害者则稍轻矣」: 师 (坎宫 水) has the 官 辰 (line 2) and the 父 酉
+    # (line 6), which combine; a 戌 day clashes the 辰 and harms the 酉.  An obstacle (阻) where the
+    # 世/应's 合处逢冲 is one (科目) or decides (委署: then the lighter pair only delays); nothing in
+    # office (63.12) nor on a day that touches neither.
+    exam = judged("功名", "师", month="午", day="甲戌")
+    pair = [v for v in standing(exam) if v["rule"] == "功名.爻合冲阻"]
+    assert pair and {v["polarity"] for v in pair} == {"阻"}
+    assert {"官鬼2爻与父母6爻合处逢冲", "父母6爻与官鬼2爻合处逢害"} <= {v["text"].split("：")[0] for v in pair}
+    assert {v["polarity"] for v in standing(judged("功名.委署", "师", month="午", day="甲戌"), "委署.爻合冲")} == {"阻"}
+    assert not standing(judged("功名.升信", "师", month="午", day="甲戌"), "功名.爻合冲")
+    assert not standing(judged("功名", "师", month="午", day="甲子"), "功名.爻合冲")
+    assert not [v for v in standing(judged("功名", "师", month="午", day="甲子")) if "合处逢" in v["text"]]
