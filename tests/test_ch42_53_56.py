@@ -199,6 +199,18 @@ def test_danger_timing(about, hexagram, month, day, timing):
     assert not standing(j, "愈")
 
 
+def test_lone_line_that_is_the_use_or_taboo_god_fixes_the_date_first():
+    # 29.5 「然后以独发独静之爻定其时」 with 29.4 「然必杂取用神忌神而当其爻象者则信无失矣」: 艮之蛊 moves only
+    # the 午 父母 (the 用神, line 2): its own day (午) and the combining one (未) lead the 刻期.
+    j = judge("疾病", "父", "艮之蛊", "戌", "戊申")
+    assert {(f[2], f[3]) for f in facts(j, "刻期") if f[2] == "独切"} == {("独切", "午"), ("独切", "未")}
+    timing = j.to_dict()["answers"][0]["timing"]
+    assert timing["primary"]["method"] == "独切" and timing["primary"]["when"] == "午日"
+    # 夬之革 moves only the 寅 官鬼, the 子孙's 仇神, neither 用神 nor 忌神: no 独切 (the §29.5 partial).
+    j = judge("疾病", "子", "夬之革", "寅", "庚子")
+    assert facts(j, "独应") and not [f for f in facts(j, "刻期") if f[2] == "独切"]
+
+
 def test_folk_signs_are_facts_not_verdicts():
     # 观 in the sixth month: a 灭没 hexagram and one of the ten; the 父母 on the month lives.
     j = judge("疾病", "父", "观", "未")
