@@ -211,6 +211,18 @@ def test_lone_line_that_is_the_use_or_taboo_god_fixes_the_date_first():
     assert facts(j, "独应") and not [f for f in facts(j, "刻期") if f[2] == "独切"]
 
 
+@pytest.mark.parametrize("hexagram, month, day, lacks", [
+    ("乾", "子", "甲寅", False),     # the 午 官 (line 4) sound
+    ("乾", "子", "乙酉", True),      # the 午 void (甲申 decade): 「有而空……犹不有也」
+    ("家人", "寅", "甲子", True),    # no 金 flies (巽宫); the hidden 酉 under line 3, neither 世 nor mover
+    ("益", "寅", "甲子", False),     # no 金 flies, but the 酉 hides under the 世: 「则无犹不无也」
+])
+def test_no_ghost_is_reckoned_as_32_2_reckons_it(hexagram, month, day, lacks):
+    # 42.7 「然有无鬼无气之嫌」 reads 32.2's 无鬼, not only the cast's own lines.
+    j = judge("疾病", "自", hexagram, month, day)
+    assert (("官鬼", "无气") in facts(j, "卦缺")) is lacks
+
+
 def test_folk_signs_are_facts_not_verdicts():
     # 观 in the sixth month: a 灭没 hexagram and one of the ten; the 父母 on the month lives.
     j = judge("疾病", "父", "观", "未")
