@@ -250,7 +250,7 @@ def test_hidden_line_comes_out_or_not():
     assert out[3] == "不出"                 # static 午 broken by the 子 month: 飞破之伏
     assert (3, "飞破伏") in facts(r, "伏不能出")
     assert out[5] == "不出"                 # the hidden 酉 is itself void (甲戌 decade)
-    assert (1,) in facts(r, "伏中用")
+    assert not facts(r, "伏中用")            # 伏中用 reads the question's 用象: a 用神 given as a fact names none
     r = evaluate("姤", "寅", "丙寅")        # line 2 flies 亥 (water) over the hidden 寅 (wood): 飞生伏
     assert (2, "飞生伏") in facts(r, "飞伏") and dict(facts(r, "伏出"))[2] == "出"
     r = evaluate("遁", "寅", "丙寅")        # line 1 flies 辰 (earth) over the hidden 子 (water): 飞克伏

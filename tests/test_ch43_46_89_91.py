@@ -232,7 +232,9 @@ WEATHER = [
     # 分请: 占雨 by the 父母 (「冲散将雨复晴」), 占晴 by the 子孙 (every 子孙 spoiled: no clearing)
     ("天时.占雨", ("同人之讼", "卯", "壬辰"), "雨", "天时.父旺动"),
     ("天时.占雨", ("益之否", "辰", "庚午"), "晴", "天时.父冲散"),
-    ("天时.占晴", ("蹇", "午", "戊午"), "雨", "天时.子坏"),
+    # (on a 戊午 day the 亥 子孙 hidden under line 4 comes out alive and is the 用神 by 12.1; on 丁巳 it is
+    # 绝, so the spoiled 子 stays)
+    ("天时.占晴", ("蹇", "午", "丁巳"), "雨", "天时.子坏"),
     # 45.2 「化克将止」: the moving 父母 changed into its control stops the rain, strong or weak
     # (震之豫: the 子 父 of line 1 moves into 未, earth over water); 「祈晴察子象，亦同此推之」: the
     # 子孙 in the dark clears the sky (讼 on a 戌 day: the 辰 子孙 clashed).

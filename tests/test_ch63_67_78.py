@@ -178,9 +178,11 @@ def test_money_club_comes_in_the_month_of_the_wealth():
 # --- 78 行人 -------------------------------------------------------------------------------------
 
 def test_other_unharmed_use_god_is_read():
-    data = judged("行人", "困之兑", month="子", day="庚寅", about="夫")  # EX141
-    blocked = [v for v in data["verdicts"] if v["rule"] == "行人.用病阻"]
-    assert blocked and all(v["defeated_by"] == "行人.别用阻" for v in blocked)
+    # EX141: 「午官空破……然巳官伏寅下长生于日」.  Since ch. 42 takes 12.1's hidden line beside a spent
+    # flying one, the 巳 is the 用神 itself and the broken 午 is set aside (78.1's 别用 is not needed).
+    data = judged("行人", "困之兑", month="子", day="庚寅", about="夫")
+    assert [(u["position"], u["layer"]) for u in data["use_god"]] == [(1, "伏")]
+    assert not [v for v in data["verdicts"] if v["rule"] == "行人.用病阻" and not v["defeated_by"]]
     assert any(v["rule"] == "行人.足发" and v["timing"].startswith("当日") for v in standing(data))
     assert "不来" not in polarities(data, "行人.")
 
@@ -250,10 +252,26 @@ def test_traveller_in_office_when_the_officer_is_strong():
 
 
 def test_wanderer_reads_the_wandering_soul():
-    # 78.4 「游人则准游魂」 for 78.9's 他适: 需 (游魂 of 坤) 午建丙午 -- he goes on; 讼 (游魂 of 离) on a 甲子
-    # day has the brother ill (「先要用爻无病则验」), 巽 is no 游魂: neither reads it.
+    # 78.4 「游人则准游魂」 for 78.9's 他适: 需 (游魂 of 坤) 午建丙午 -- he goes on; 讼 (游魂 of 离) on a 乙亥
+    # day has the brother ill (「先要用爻无病则验」: both 午 broken by the 子 month, and the hidden 巳 dead in
+    # the month and 绝 on the day, so 12.1 takes no hidden one -- on 甲子 it would), 巽 is no 游魂: neither reads it.
     assert any(v["rule"] == "他适.游魂" and v["polarity"] == "往"
                for v in standing(judged("行人.他适", "需", month="午", day="丙午", about="弟")))
-    assert not standing(judged("行人.他适", "讼", month="子", day="甲子", about="弟"), "他适.游魂")
+    assert not standing(judged("行人.他适", "讼", month="子", day="乙亥", about="弟"), "他适.游魂")
     assert not standing(judged("行人.他适", "巽", month="子", day="甲戌", about="弟"), "他适.游魂")
     assert not standing(judged("行人", "需", month="午", day="丙午", about="弟"), "他适.")
+
+
+def test_pair_combined_and_clashed_is_a_lighter_obstacle_to_office():
+    # 34.3 「父官冲害忌功名……然而视世应冲害者则稍轻矣」: 师 (坎宫 水) has the 官 辰 (line 2) and the 父 酉
+    # (line 6), which combine; a 戌 day clashes the 辰 and harms the 酉.  An obstacle (阻) where the
+    # 世/应's 合处逢冲 is one (科目) or decides (委署: then the lighter pair only delays); nothing in
+    # office (63.12) nor on a day that touches neither.
+    exam = judged("功名", "师", month="午", day="甲戌")
+    pair = [v for v in standing(exam) if v["rule"] == "功名.爻合冲阻"]
+    assert pair and {v["polarity"] for v in pair} == {"阻"}
+    assert {"官鬼2爻与父母6爻合处逢冲", "父母6爻与官鬼2爻合处逢害"} <= {v["text"].split("：")[0] for v in pair}
+    assert {v["polarity"] for v in standing(judged("功名.委署", "师", month="午", day="甲戌"), "委署.爻合冲")} == {"阻"}
+    assert not standing(judged("功名.升信", "师", month="午", day="甲戌"), "功名.爻合冲")
+    assert not standing(judged("功名", "师", month="午", day="甲子"), "功名.爻合冲")
+    assert not [v for v in standing(judged("功名", "师", month="午", day="甲子")) if "合处逢" in v["text"]]

@@ -86,9 +86,10 @@ def test_a_void_wealth_controlled_has_no_day_of_filling(capsys):
 
 
 def test_recovery_days_only_where_the_answer_is_recovery(capsys):
-    # 56.27's case (EX107): the broken 申 兄弟 is rescued, 「非危也」: recovery, with its days
-    _, well = judge(capsys, "疾病", "--hexagram", "乾之需", "--month", "寅", "--day", "丙寅", "--about", "兄")
-    assert well["answer"] == "愈" and ("用神断.凶陷", "专重用神") in overruled(well)
+    # 56.27's case (EX107): the broken 申 兄弟 is spent, the 酉 hidden under the moving 戌 is alive,
+    # 「非危也」: recovery, with its days -- the hidden 酉 is the 用神 (12.1 taken by ch. 42)
+    data, well = judge(capsys, "疾病", "--hexagram", "乾之需", "--month", "寅", "--day", "丙寅", "--about", "兄")
+    assert well["answer"] == "愈" and [(u["position"], u["layer"]) for u in data["use_god"]] == [(6, "伏")]
     # 56.3's 克空 (EX097): 不愈, and none of the recovery rulings gives the answer its day
     data, ill = judge(capsys, "疾病", "--hexagram", "未济", "--month", "酉", "--day", "丁未", "--about", "父")
     assert ill["answer"] == "不愈"

@@ -18,8 +18,8 @@ def test_piped_tables_fit_100_columns(capsys):
 def test_tsv_has_a_header_and_one_row_per_line(capsys):
     assert main(["questions", "--format", "tsv"]) == 0
     rows = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
-    assert rows[0] == ["章", "question", "answer", "sub-questions", "用神"]
-    assert {len(row) for row in rows} == {5} and ["56", "疾病", "愈 / 不愈"] in [row[:3] for row in rows]
+    assert rows[0] == ["章", "question", "answer", "sub-questions", "用神", "--given"]
+    assert {len(row) for row in rows} == {6} and ["56", "疾病", "愈 / 不愈"] in [row[:3] for row in rows]
     assert [int(row[0]) for row in rows[1:]] == sorted(int(row[0]) for row in rows[1:])  # in the book's order
 
 

@@ -235,6 +235,14 @@ DIFFER = [
      [("无援(位: 3, 层: 本, 因: 时破)", SCHOOL)]),
     ("或曰", "或曰.时破无伤", chart("987878", "2013-02-21T07:22+08:00", "用神(位: 6, 层: 本)"),
      [("无伤(位: 5, 层: 本, 因: 时破)", SCHOOL)]),
+    # ... and a moving 元神 the hour clashes passes no generation on (11.5 「生不相续」 reads 25.2's 无援
+    # conditions, 元神 + 无用, whatever the cause): the 戌 on line 6 feeds the 用神 on line 5 only in 易冒.
+    ("或曰", "或曰.时破无用", chart("678779", "2013-02-21T07:22+08:00", "用神(位: 5, 层: 本)"),
+     [("生不相续(位: 6)", SCHOOL), ("续生(位: 5, 层: 本)", BASE), ("得生(位: 5, 层: 本)", BASE)]),
+    # ... and a moving line the hour clashes does no harm (25.2 「为我忌而弗伤」, read in 42.17's 受克): the
+    # 用神 on line 1, controlled only by the moving 酉 of line 6, is 克空 in 易冒 and 安空 for 或曰.
+    ("或曰", "或曰.时破无用", chart("777986", "2013-02-21T07:22+08:00", "用神(位: 1, 层: 本)"),
+     [("受克(位: 1, 层: 本)", BASE), ("用神法(位: 1, 层: 本, 法: 克空)", BASE), ("用神法(位: 1, 层: 本, 法: 安空)", SCHOOL)]),
     # V18 (29.5): the lone line's omen.
     ("或曰", "或曰.独发元神吉", chart("768777", "2020-08-26T19:11+08:00", "用神(位: 4, 层: 本)"),
      [(("吉", "2爻元神独发：吉兆"), SCHOOL)]),
