@@ -66,7 +66,7 @@ def cache_key(files: list[Path], school: str) -> str:
 # The attributes of a checked program that evaluating and judging read, kept in the runtime file so
 # that a cached engine answers them without the program (any other attribute loads it: a new one
 # that every judgement reads belongs here).
-SUMMARY = ("declarations", "questions", "school", "method", "exceptions", "readers", "table_rows")
+SUMMARY = ("declarations", "questions", "question_chapters", "school", "method", "exceptions", "readers", "table_rows")
 
 
 class LazyProgram:
