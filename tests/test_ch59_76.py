@@ -490,3 +490,12 @@ def test_ch76_entrusting_fears_an_ill_person_however_strong():
     assert judged("谋望.嘱托", "蛊", "丑", "庚辰")["word"] == "不成"
     betrayed = ruled("嘱托.克世", "不成", "谋望.嘱托", "蒙", "午", "辛卯")  # the 应 strong but controlling the 世
     assert "力大" in betrayed["readings"][0]
+
+
+def test_ch71_a_void_officer_leaves_no_one_to_release_the_asker():
+    """71.3 「脱役除名……官空破散，嫌释我无主」 (and 71.5 「谋役脱役，而不喜失其鬼」), chosen over 26.6's
+    contrary example 「如占脱役，鬼空则可脱」: 屯's 戌 官鬼 (line 5) is void on 甲子 (甲子旬: 戌亥), not on
+    丁酉 (甲午旬: 辰巳)."""
+    void = judged("差役.脱役", "屯", "寅", "甲子")
+    assert "脱役.官坏" in void["rules"] and void["word"] == "不成"
+    assert "脱役.官坏" not in judged("差役.脱役", "屯", "申", "丁酉")["rules"]
