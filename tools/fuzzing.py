@@ -229,9 +229,12 @@ COMMANDS = ("cast", "chart", "facts", "judge", "why", "whynot", "cite", "check",
 FLAGS = ("--lines", "--coins", "--hexagram", "--random", "--seed", "--date", "--tz", "--zi-boundary", "--lunar", "--leap",
          "--time", "--year", "--month", "--day", "--hour", "--question", "--about", "--birth-year", "--asker", "--school",
          "--fact", "--limit", "--json", "--depth", "--all", "--predicate", "--chapters", "--find",
-         "--rulebook", "--cases", "--backend")
+         "--rulebook", "--cases", "--backend", "--course", "--period", "--born", "--matter-month", "--matter-day",
+         "--matter-year", "--age", "--member", "--side", "--suit", "--given")
 GOOD = {"--lines": "877987", "--hexagram": "豐之萃", "--month": "申", "--day": "丁酉", "--date": "2024-02-04T16:30+08:00",
-        "--question": "疾病", "--school": "俗传", "--fact": "爻(位: 1, 值: 9)", "--lunar": "2024-01-05", "--time": "09:30"}
+        "--question": "疾病", "--school": "俗传", "--fact": "爻(位: 1, 值: 9)", "--lunar": "2024-01-05", "--time": "09:30",
+        "--course": "久", "--period": "已", "--matter-month": "寅", "--matter-day": "甲寅", "--matter-year": "甲午",
+        "--age": "45", "--member": "中女", "--side": "女", "--suit": "彼讼", "--given": "谋向=去"}
 CHARTED = ("cast", "chart", "facts", "judge", "why", "whynot", "compare")
 POSITIONAL = ("纳甲(位: 3)", "用神(位: P)", "25.3", "25", "0.1", "92.1", "§25.3", "爻(位: 1, 值: 9)")
 
@@ -260,9 +263,9 @@ def argument_vector(rng: random.Random) -> list[str]:
     if command in CHARTED and rng.random() < 0.6:  # a good chart, so hostile flags meet a working command
         argv += ["--lines", rng.choice(("877987", "777777", "696969")), "--month", rng.choice(BRANCHES), "--day", "丁酉"]
         if command == "judge":
-            argv += ["--question", rng.choice(("疾病", "求财", "功名", "胎产", "行人"))]
+            argv += ["--question", rng.choice(("疾病", "求财", "功名", "胎产", "行人", "谋望", "防患", "词讼"))]
     for flag in rng.sample(FLAGS, rng.randint(0, 4)):
-        if flag in ("--random", "--leap", "--json", "--all"):
+        if flag in ("--random", "--leap", "--json", "--all", "--born"):
             argv.append(flag)
         else:
             argv += [flag, GOOD[flag] if flag in GOOD and rng.random() < 0.6 else hostile_value(rng)]
