@@ -91,6 +91,15 @@ class Program:
         return {k: tuple(v) for k, v in found.items()}
 
     @cached_property
+    def concluders(self) -> dict[str, tuple[Rule, ...]]:
+        """predicate -> the rules with a head of it, in source order (`whynot` asks for many)."""
+        found: dict[str, list[Rule]] = defaultdict(list)
+        for rule in self.rules:
+            for predicate in dict.fromkeys(h.predicate for h in rule.heads if isinstance(h, Atom)):
+                found[predicate].append(rule)
+        return {k: tuple(v) for k, v in found.items()}
+
+    @cached_property
     def cards(self) -> dict[str, RuleCard]:
         return {rule.id: rule_card(rule) for rule in self.rules}
 

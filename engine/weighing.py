@@ -217,6 +217,7 @@ class _Builder:
 
     def check_precedences(self, precedences: list[Precedence]) -> tuple[dict[str, dict[str, str]], list[SidePrecedence]]:
         edges: dict[str, dict[str, str]] = defaultdict(dict)  # winner -> loser -> precedence id
+        parents: dict[str, set[str]] = defaultdict(set)  # loser -> its winners: `edges` reversed, kept alongside
         sides: list[SidePrecedence] = []
         ids: dict[str, Precedence] = {}
         for precedence in precedences:
@@ -231,7 +232,7 @@ class _Builder:
                 self.error(precedence.span, f"precedence {precedence.id}: `*` can only stand after over")
                 continue
             winners = list(dict.fromkeys(r for s in precedence.winners for r in self.expand(s)))
-            above = _reaching(edges, set(winners))  # rulings already placed above the winners
+            above = _reaching(parents, set(winners))  # rulings already placed above the winners
             losers: list[str] = []
             for selector in precedence.losers:
                 if selector.kind == "any":
@@ -245,9 +246,11 @@ class _Builder:
                         break
                     losers.append(rule_id)
             for winner in winners:
+                below = edges[winner]
                 for loser in losers:
-                    if loser != winner:
-                        edges[winner].setdefault(loser, precedence.id)
+                    if loser != winner and loser not in below:
+                        below[loser] = precedence.id
+                        parents[loser].add(winner)
         return _closure(edges), sides
 
     def side_precedence(self, precedence: Precedence, sides: list[SidePrecedence]) -> None:
@@ -288,12 +291,9 @@ class _Builder:
                     self.error(timing.span, f"timing {timing.predicate}: method {method} times a {side} answer; say 吉 or 凶")
 
 
-def _reaching(edges: dict[str, dict[str, str]], targets: set[str]) -> set[str]:
-    """Every node with a path to one of `targets` (the targets themselves excluded)."""
-    parents: dict[str, list[str]] = defaultdict(list)
-    for winner, losers in edges.items():
-        for loser in losers:
-            parents[loser].append(winner)
+def _reaching(parents: dict[str, set[str]], targets: set[str]) -> set[str]:
+    """Every node with a path to one of `targets` (the targets themselves excluded), walking the
+    precedence edges backwards (`parents`: loser -> the winners placed directly above it)."""
     found: set[str] = set()
     stack = list(targets)
     while stack:

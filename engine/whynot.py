@@ -73,7 +73,7 @@ class WhyNot:
         defeated = self._defeated(d for d in self.result.defeats if isinstance(d.head, Fact) and pattern.matches(d.head))
         if decl.kind == "input":
             return Reason(text, "input-missing", f"{pattern.predicate} is an input fact and none matching was given", defeated=defeated)
-        rules = [r for r in self.program.rules if any(isinstance(h, Atom) and h.predicate == pattern.predicate for h in r.heads)]
+        rules = self.program.concluders.get(pattern.predicate, ())
         if not rules:
             detail = "no table row matches" if decl.kind == "table" else "no rule concludes it"
             return Reason(text, "no-table-row" if decl.kind == "table" else "no-rule", detail, defeated=defeated)
