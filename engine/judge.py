@@ -301,23 +301,19 @@ class Judgement:
                 "polarities": [a.word, b.word], "resolved_by": self._precedence(resolved_by) if resolved_by else None}
 
     def missing(self) -> list[str]:
-        """Inputs that some verdict rule reads and that were not given (never guessed)."""
+        """Inputs that some verdict rule reads and that were not given (never guessed): the question
+        inputs, then what the question's chapter lets the asker state (`given`)."""
         result = self.chart.result
-        needs: dict[str, list[str]] = {}
-        for predicate in QUESTION_INPUTS:
+        flags = {predicate: QUESTION_INPUTS[predicate] for predicate in sorted(QUESTION_INPUTS)}
+        flags.update((g.predicate, f"--given {g.predicate}={'|'.join(g.values)}")
+                     for g in result.program.method.givens_for(self.question.name))
+        found = []
+        for predicate, flag in flags.items():
             if result.relations.get(predicate):
                 continue
-            for rule_id in result.program.readers.get(predicate, ()):
-                card = result.program.card(rule_id)
-                if self._concerns(card):
-                    needs.setdefault(predicate, []).append(rule_id)
-        found = [f"{p} ({QUESTION_INPUTS[p]}) needed by {', '.join(sorted(set(rules)))}" for p, rules in sorted(needs.items())]
-        for given in result.program.method.givens_for(self.question.name):
-            if result.relations.get(given.predicate):
-                continue
-            readers = sorted(r for r in result.program.readers.get(given.predicate, ()) if self._concerns(result.program.card(r)))
+            readers = sorted(r for r in result.program.readers.get(predicate, ()) if self._concerns(result.program.card(r)))
             if readers:
-                found.append(f"{given.predicate} (--given {given.predicate}={'|'.join(given.values)}) needed by {', '.join(readers)}")
+                found.append(f"{predicate} ({flag}) needed by {', '.join(readers)}")
         return found + self.chart.missing()
 
     def _concerns(self, card: RuleCard) -> bool:

@@ -6,7 +6,7 @@ Run: python tools/catalog_report.py
 
 from __future__ import annotations
 
-from yimao.commands.questions import catalog
+from yimao.commands.questions import axis_text, catalog, given_text, subs_text
 from yimao.rulebook import load_engine
 
 LONGEST = 160  # characters of the 用神 column kept in the README; `yimao questions` prints it whole
@@ -22,17 +22,12 @@ def main() -> int:
     print("| 章 | question | answer | sub-questions (→ answered in its own kind) | 用神 | --given |")
     print("|---:|---|---|---|---|---|")
     for row in rows:
-        own = row["answers"].get(row["question"])
-        axis = f"{' '.join(own['left'])} / {' '.join(own['right'])}" if own else ""
-        kinds = row["answered_in_kind"]
-        subs = []
-        for sub in row["sub_questions"]:
-            by = kinds.get(f"{row['question']}.{sub}")
-            subs.append(f"{sub}→{'、'.join(b['by'] for b in by)}" if by else sub)
-        if kinds.get(row["question"]):
-            subs.insert(0, "(→" + "、".join(b["by"] for b in kinds[row["question"]]) + ")")
-        given = " ".join(f"{g['name']}={_cell('|'.join(g['values']))} ({g['cite']})" for g in row["given"])
-        print(f"| {row['chapter']} | {row['question']} | {axis} | {' '.join(subs)} | {_cell(row['use_god'] or '')} | {given} |")
+        subs = subs_text(row)
+        own = row["answered_in_kind"].get(row["question"])
+        if own:  # what the question itself is answered in, before its sub-questions
+            subs = " ".join(["(→" + "、".join(b["by"] for b in own) + ")", subs]).strip()
+        print(f"| {row['chapter']} | {row['question']} | {axis_text(row)} | {subs} | {_cell(row['use_god'] or '')} "
+              f"| {_cell(given_text(row))} |")
     return 0
 
 

@@ -56,7 +56,7 @@ def _in_kind(method, question: str) -> dict[str, list[dict]]:
     return found
 
 
-def _subs(row: dict) -> str:
+def subs_text(row: dict) -> str:
     """The sub-questions, each answered in its own kind marked with what it is answered by."""
     kinds = row["answered_in_kind"]
     words = []
@@ -66,12 +66,12 @@ def _subs(row: dict) -> str:
     return " ".join(words)
 
 
-def _axis(row: dict) -> str:
+def axis_text(row: dict) -> str:
     own = row["answers"].get(row["question"])
     return f"{' '.join(own['left'])} / {' '.join(own['right'])}" if own else ""
 
 
-def _given(row: dict) -> str:
+def given_text(row: dict) -> str:
     """What the asker may state for the question: `谋向=来|去 (76.3)`."""
     return " ".join(f"{g['name']}={'|'.join(g['values'])} ({g['cite']})" for g in row["given"])
 
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         print_json({"questions": rows})
         return 0
     print_table(args, ("章", "question", "answer", "sub-questions", "用神", "--given"),
-                [(str(row["chapter"]), row["question"], _axis(row), _subs(row), row["use_god"], _given(row))
+                [(str(row["chapter"]), row["question"], axis_text(row), subs_text(row), row["use_god"], given_text(row))
                  for row in rows])
     if not rows:
         console().print("no question chapter is encoded yet")
