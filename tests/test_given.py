@@ -198,6 +198,9 @@ def test_89_1_harm_with_no_known_source_reads_the_ghost_alone():
         assert standing("防患", "蒙", "寅", "甲子", **given)[0]["防患.应克世"] is None
     rules, answer = standing("防患.出往", "蒙", "寅", "甲子", 害指="无")
     assert rules["出往.应克世"] is None and answer == "不可往"
+    # nor is a spoiled 应 read as 「无实害」 (蒙 on 丁酉: the 应 that controls the 世 is spoiled)
+    assert standing("防患", "蒙", "申", "丁酉")[0]["防患.虚应"] is None
+    assert standing("防患", "蒙", "申", "丁酉", 害指="无")[0]["防患.虚应"] == "防患.无指不论虚应"
 
 
 def test_56_6_the_earth_ghost_by_region():
