@@ -22,7 +22,7 @@ import time
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
@@ -34,6 +34,9 @@ from .gcpause import gc_paused
 from .ir import Value
 from .joincache import FOLDER as JOIN, JoinStore
 from .paths import book_dir, grammar_dir
+
+if TYPE_CHECKING:
+    from .weighing import Method
 
 FORMAT = "9"  # 9: the package is yimao (pickles name their classes by module)
 ENGINES = "engines"
@@ -79,8 +82,18 @@ class LazyProgram:
         self._program: Program | None = None
         self._cards: dict[str, bytes] = summary["cards"]  # pickled one by one: a judgement reads a few
         self._made: dict[str, RuleCard] = {}
+        self._method: bytes | Method = summary["method"]  # pickled apart: only judging reads it
         for name in SUMMARY:
-            setattr(self, name, summary[name])
+            if name != "method":
+                setattr(self, name, summary[name])
+
+    @property
+    def method(self) -> Method:
+        """The judging method, unpickled when a judgement first asks (a fifth of an engine's
+        load, which a chart or a `facts` listing does not need)."""
+        if isinstance(self._method, bytes):
+            self._method = _loads(self._method)
+        return self._method
 
     def card(self, rule_id: str) -> RuleCard:
         found = self._made.get(rule_id)
@@ -138,6 +151,7 @@ _card_fields = operator.attrgetter(*(field.name for field in attrs.fields(RuleCa
 
 def _summary(program: Program) -> dict[str, Any]:
     found = {name: getattr(program, name) for name in SUMMARY}
+    found["method"] = pickle.dumps(found["method"], protocol=pickle.HIGHEST_PROTOCOL)
     found["cards"] = {rule_id: pickle.dumps(_card_fields(card), protocol=pickle.HIGHEST_PROTOCOL)
                       for rule_id, card in program.cards.items()}
     return found

@@ -17,9 +17,6 @@ from typing import Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from attrs import evolve, field, frozen
-import tyme4py
-from tyme4py.lunar import LunarDay
-from tyme4py.solar import SolarTerm
 
 from .errors import UsageError
 
@@ -31,7 +28,13 @@ DEFAULT_ZONE = "Asia/Shanghai"
 BEIJING = timezone(timedelta(hours=8))
 DAY_BOUNDARIES = ("23:00", "00:00")
 DEFAULT_DAY_BOUNDARY = "23:00"
-CALENDAR_LIBRARY = f"tyme4py {tyme4py.__version__}"  # (importlib.metadata costs 20 ms to import)
+@functools.cache
+def calendar_library() -> str:
+    """The calendar library and its version (imported when a date is first reckoned or this is
+    asked: a moment given by month and day needs no astronomy)."""
+    import tyme4py
+
+    return f"tyme4py {tyme4py.__version__}"  # (importlib.metadata costs 20 ms to import)
 
 # The input predicates of rulebook/00-输入.ym, per pillar: (branch fact, stem fact).
 PILLAR_FACTS = {
@@ -293,6 +296,8 @@ def _reckon(beijing: datetime, day_boundary: str) -> dict:
 @functools.cache
 def _terms_of(year: int) -> tuple[tuple[datetime, str], ...]:
     """The 24 solar terms tyme4py counts for `year` (from the 冬至 before it), Beijing wall time."""
+    from tyme4py.solar import SolarTerm
+
     first = SolarTerm.from_index(year, 0)
     return tuple((term_instant(t).replace(tzinfo=None), t.get_name()) for t in (first.next(i) for i in range(24)))
 
@@ -303,7 +308,7 @@ def _terms_around(year: int) -> tuple[tuple[datetime, str], ...]:
     return _terms_of(year - 1) + _terms_of(year) + _terms_of(year + 1)
 
 
-def term_instant(term: SolarTerm) -> datetime:
+def term_instant(term) -> datetime:
     """The instant of a solar term in Beijing time, to the second (tyme4py rounds to the second)."""
     t = term.get_julian_day().get_solar_time()
     return datetime(t.get_year(), t.get_month(), t.get_day(), t.get_hour(), t.get_minute(), t.get_second(), tzinfo=BEIJING)
@@ -311,6 +316,8 @@ def term_instant(term: SolarTerm) -> datetime:
 
 def solar_term_instant(year: int, name: str) -> datetime:
     """The instant of the named solar term of a Gregorian year (小寒 … 冬至 of that year)."""
+    from tyme4py.solar import SolarTerm
+
     try:
         term = SolarTerm.from_name(year, name)
     except ValueError as error:
@@ -322,6 +329,8 @@ def solar_term_instant(year: int, name: str) -> datetime:
 
 def lunar_to_solar(year: int, month: int, day: int, leap: bool = False) -> date:
     """The Gregorian date of a Chinese lunar date; a leap month that year lacks is an error."""
+    from tyme4py.lunar import LunarDay
+
     _check_year(year)
     try:
         solar = LunarDay.from_ymd(year, -month if leap else month, day).get_solar_day()
@@ -426,7 +435,7 @@ def _conventions(
         "late_zi_hour": LATE_ZI_HOUR if reckoning else None,
         "time_zone": zone_name,
         "calendar_time": BEIJING_NOTE if reckoning else None,
-        "calendar": CALENDAR_LIBRARY,
+        "calendar": calendar_library(),
         "jie_instant": None if jie_instant is None else f"{reckoned['jie']} {jie_instant.isoformat()}",
         "note": note,
     }

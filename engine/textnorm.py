@@ -10,7 +10,6 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-import opencc
 
 # Characters OpenCC's t2s must not touch in this book.
 _PROTECTED = "乾"
@@ -19,7 +18,15 @@ _PLACEHOLDERS = "\ue000"  # private-use stand-ins, one per protected character
 # Spellings the book treats as one term but OpenCC does not unify.
 _EXTRA = str.maketrans({"玄": "元"})  # 玄武 = 元武 (the Kangxi-era spelling)
 
-_converter = opencc.OpenCC("t2s")
+
+@lru_cache(maxsize=1)
+def _converter():
+    """OpenCC's t2s, made when first needed (loading it takes a few ms a command that reads no
+    name would pay for nothing)."""
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
 _protect = str.maketrans(dict(zip(_PROTECTED, _PLACEHOLDERS)))
 _restore = str.maketrans(dict(zip(_PLACEHOLDERS, _PROTECTED)))
 
@@ -28,9 +35,9 @@ _restore = str.maketrans(dict(zip(_PLACEHOLDERS, _PROTECTED)))
 def fold(text: str) -> str:
     """Canonical form for matching: NFKC, traditional to simplified (乾 kept), variants unified."""
     text = unicodedata.normalize("NFKC", text).translate(_protect)
-    return _converter.convert(text).translate(_restore).translate(_EXTRA)
+    return _converter().convert(text).translate(_restore).translate(_EXTRA)
 
 
 def to_simplified(text: str) -> str:
     """Simplified spelling for display of user input; keeps 乾 and the book's 元武."""
-    return _converter.convert(text.translate(_protect)).translate(_restore)
+    return _converter().convert(text.translate(_protect)).translate(_restore)

@@ -69,3 +69,15 @@ def test_help_columns_align_with_placeholders_in_the_books_terms():
         assert len(columns) <= 1, (name, columns)
     judge = _commands(build_parser())["judge"].format_help()
     assert any(line.startswith("  --matter-day 干支") for line in judge.splitlines())
+
+
+def test_each_command_module_registers_the_names_the_cli_maps_to_it():
+    """`yimao NAME` imports only the module COMMANDS maps NAME to: a name registered elsewhere, or a
+    module registering a name the map lacks, would make that command unknown or import the wrong one."""
+    from yimao.cli import COMMANDS
+    from yimao.commands.completion import _commands
+
+    for module, names in COMMANDS.items():
+        assert tuple(_commands(build_parser(names[0]))) == names, module
+    assert tuple(_commands(build_parser())) == tuple(name for names in COMMANDS.values() for name in names)
+    assert tuple(_commands(build_parser("no-such-command"))) == tuple(_commands(build_parser()))

@@ -16,7 +16,6 @@ from ..hexagrams import HexagramNames
 from ..inputs import cast_from_args, moment_from_args
 from ..query import parse_query
 from ..render.output import console, print_json
-from ..render.proof import SharedSubproofs, proof_tree, whynot_tree
 from ..web.report import add_html_argument, emit
 from ..whynot import WhyNot
 from .common import add_evaluation_arguments, evaluate_from_args
@@ -123,6 +122,8 @@ def run_why(args: argparse.Namespace) -> int:
         return why_page(why)
 
     def text():
+        from ..render.proof import SharedSubproofs, proof_tree  # rich: only for the text of a proof
+
         out = console()
         if not why.matching and not defeated:
             out.print(f"{args.fact} does not hold; try: yimao whynot '{args.fact}'")
@@ -148,5 +149,7 @@ def run_whynot(args: argparse.Namespace) -> int:
     if args.json:
         print_json(explainer.to_json(reason))
         return 0
+    from ..render.proof import whynot_tree
+
     console().print(whynot_tree(reason))
     return 0

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from rich.console import Console
-from rich.table import Table
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def dump_json(data: Any) -> str:
@@ -32,7 +32,10 @@ PIPE_WIDTH = 100
 
 def console() -> Console:
     """A terminal gets colour and bold (neither under NO_COLOR, https://no-color.org); a pipe gets
-    plain text with tables wrapped to PIPE_WIDTH columns."""
+    plain text with tables wrapped to PIPE_WIDTH columns.  (rich is imported here: a command that
+    prints plain lines or JSON does not pay for it.)"""
+    from rich.console import Console
+
     if sys.stdout.isatty():
         return Console(highlight=False, color_system=None if os.environ.get("NO_COLOR") else "auto")
     return Console(highlight=False, soft_wrap=True, width=PIPE_WIDTH, color_system=None, force_terminal=False)
@@ -51,6 +54,8 @@ def print_table(args, headers: Sequence[str], rows: Iterable[Sequence[str]]) -> 
         for row in (headers, *rows):
             sys.stdout.write("\t".join(clean(cell) for cell in row) + "\n")
         return
+    from rich.table import Table
+
     table = Table(*headers)
     for row in rows:
         table.add_row(*row)

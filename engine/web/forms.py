@@ -86,9 +86,9 @@ def argv_for(command: str, fields: Fields, names: Sequence[str], schools: Sequen
 
 def parse(argv: list[str], rulebook: Sequence[str] | None) -> argparse.Namespace:
     """Parse with the CLI's parser; the rulebook is the server's, never the request's."""
-    from ..cli import build_parser
+    from ..cli import parser_for
 
-    args = build_parser().parse_args(argv)
+    args = parser_for(argv).parse_args(argv)
     args.rulebook = list(rulebook) if rulebook else None
     return args
 
