@@ -190,7 +190,7 @@ class Judgement:
                 "strength": conclusion.strength, "timing": conclusion.timing, "text": conclusion.text,
                 "subject": dict(conclusion.subject), "defeated_by": defeated_by}
 
-    def verdicts(self, proofs: bool = False) -> list[dict[str, Any]]:
+    def verdicts(self, proofs: bool = False, depth: int | None = None) -> list[dict[str, Any]]:
         result = self.chart.result
         rows = [self.verdict(c, None) for c in result.conclusions]
         heads: list[tuple[Conclusion, str | None]] = [(c, None) for c in result.conclusions]
@@ -203,7 +203,7 @@ class Judgement:
         if proofs:  # each verdict's proof tree, as `yimao why` gives it
             explainer = Explainer(result)
             for row, (conclusion, defeated_by) in zip(rows, heads):
-                row["proof"] = explainer.verdict_proof(conclusion, defeated_by)
+                row["proof"] = explainer.verdict_proof(conclusion, defeated_by, depth)
         return rows
 
     def weighed(self) -> list[Answer]:

@@ -449,3 +449,23 @@ def test_rulebook_shows_partial_paragraphs_with_what_is_missing(client):
     assert "cited · partial · narrative · untouched" in index
     chapter = page(client, "/rulebook/63")
     assert 'class="paragraph partial"' in chapter and "partial, not yet encoded: 世居父旺" in chapter
+
+
+def test_served_judge_page_shows_proofs_to_a_depth_and_links_deeper(client, tmp_path, capsys):
+    """A served judge page shows each verdict's proof to PAGE_PROOF_DEPTH levels, a deeper step
+    being a link to its own proof page; a report file, with no server behind it, shows every level."""
+    from yimao.web.pages import PAGE_PROOF_DEPTH
+
+    verdicts = lambda text: "".join(re.findall(r'<article class="verdict[^"]*"[^>]*>(.*?)</article>', text, re.DOTALL))  # noqa: E731
+    served = verdicts(page(client, "/judge", question="求财", **CHART))
+    deeper = re.findall(r'… the proof goes deeper: <a href="(/why\?[^"]+)"', served)
+    assert deeper, "no verdict's proof reaches past the page's depth"
+    query = parse_qs(urlsplit(html.unescape(deeper[0])).query)
+    assert {k: v[0] for k, v in query.items() if k not in ("fact", "question")} == CHART
+    fact = query["fact"][0]
+    assert html.escape(fact, quote=False) in page(client, "/why", **{k: v[0] for k, v in query.items()})  # the link opens its proof
+    report = tmp_path / "judge.html"
+    assert main(["judge", *CHART_ARGV, "--question", "求财", "--html", str(report)]) == 0
+    capsys.readouterr()
+    full = verdicts(report.read_text(encoding="utf-8"))
+    assert full and "the proof goes deeper" not in full and len(full) > len(served) and PAGE_PROOF_DEPTH >= 3

@@ -33,10 +33,15 @@ def chart_page(chart: Chart, links: NoLinks = STANDALONE) -> Page:
     return "chart.html", {"title": f"{_hexagram_title(data)} · 排盘", "chart": chart_view(data, links), "links": links}
 
 
+# How many levels of each verdict's proof a served judge page shows; a deeper level is a link to
+# its own proof page.  A report file (no server to follow a link) shows every level.
+PAGE_PROOF_DEPTH = 4
+
+
 def _verdict_rows(judgement: Judgement, pages: ProofPages) -> list[dict[str, Any]]:
     """Every 断: the standing ones with their proof, the defeated ones with what defeated them."""
-    result = judgement.chart.result
-    rows = [{**row, "proof": pages.node(row["proof"])} for row in judgement.verdicts(proofs=True)]
+    depth = PAGE_PROOF_DEPTH if pages.links.live else None
+    rows = [{**row, "proof": pages.node(row["proof"])} for row in judgement.verdicts(proofs=True, depth=depth)]
     answers = judgement.weighed()
     unresolved = {r.rule for a in answers for pair in a.unresolved for r in pair}
     overruled = {o.loser.rule: o.winner.rule for a in answers for o in a.overruled}

@@ -16,6 +16,12 @@ from .highlight import quote_spans, segments
 from .links import NoLinks
 
 
+# A paragraph's view depends only on the book, the quotes and whether links are live (a paragraph's
+# link names no chart), so it is made once per process: a judge page shows a hundred of them.
+_VIEWS: dict[tuple, tuple[Book, dict[str, Any]]] = {}
+_VIEWS_KEPT = 4096
+
+
 class ProofPages:
     """Turns proof and why-not JSON into template nodes for one program (one school)."""
 
@@ -28,7 +34,19 @@ class ProofPages:
         self._shown: dict[tuple, str] = {}  # a subproof already on the page -> its element id
 
     def paragraph(self, chapter: int, ordinal: int, quotes: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
-        """A cited paragraph: classical text cut into quoted and unquoted runs, and its translation."""
+        """A cited paragraph: classical text cut into quoted and unquoted runs, and its translation
+        (one view shared by every page that shows it: templates only read it)."""
+        key = (id(self.book), self.links.live, chapter, ordinal, tuple(quotes))
+        found = _VIEWS.get(key)
+        if found is not None and found[0] is self.book:
+            return found[1]
+        if len(_VIEWS) >= _VIEWS_KEPT:
+            _VIEWS.clear()
+        view = self._paragraph(chapter, ordinal, quotes)
+        _VIEWS[key] = (self.book, view)
+        return view
+
+    def _paragraph(self, chapter: int, ordinal: int, quotes: tuple[str, ...] | list[str]) -> dict[str, Any]:
         ref = f"{chapter}.{ordinal}"
         try:
             found = self.book.paragraph(chapter, ordinal)
