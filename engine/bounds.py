@@ -9,10 +9,13 @@ atom, and CPython refuses more than 20 nested blocks.
 
 from __future__ import annotations
 
-from lark import Tree
+from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic
 from .ir import Arith, Atom, Span
+
+if TYPE_CHECKING:
+    from lark import Tree
 
 MAX_FILE_BYTES = 1_000_000
 MAX_LINE = 2_000
@@ -59,9 +62,11 @@ def depth_problem(expr, span: Span) -> Diagnostic | None:
     return Diagnostic(span, f"arithmetic nested more than {MAX_DEPTH} deep; split it with bindings (X = …)")
 
 
-def deepest_node(tree: Tree, file: str) -> Diagnostic:
+def deepest_node(tree: "Tree", file: str) -> Diagnostic:
     """Where a parse tree nests too deeply for the recursive transform: the first node below
     `MAX_DEPTH` levels, found without recursion."""
+    from lark import Tree  # (only a file that failed to parse reaches here)
+
     stack = [(tree, 0)]
     while stack:
         node, level = stack.pop()

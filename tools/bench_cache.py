@@ -34,9 +34,6 @@ JUDGE = ["judge", "--hexagram", "豐之萃", "--month", "申", "--day", "丁酉"
 EDITED = "25-月破.ym"
 
 
-def _yimao() -> str:
-    return str(Path(sys.executable).parent / "yimao")
-
 
 def _env(cache: Path, code: Path | None) -> dict[str, str]:
     """The environment of a `yimao` process: its cache, and the checkout whose engine it runs."""
@@ -47,10 +44,11 @@ def _env(cache: Path, code: Path | None) -> dict[str, str]:
 
 
 def _wall(argv: list[str], cache: Path, code: Path | None = None) -> float:
-    """Milliseconds of one whole `yimao` command in a fresh process."""
+    """Milliseconds of one whole `yimao` command in a fresh process (`python -m yimao.cli`, which
+    runs as the `yimao` script of the same checkout does, whichever checkout PYTHONPATH names)."""
     env = _env(cache, code)
     started = time.perf_counter()
-    subprocess.run([_yimao(), *argv], check=True, capture_output=True, env=env)
+    subprocess.run([sys.executable, "-m", "yimao.cli", *argv], check=True, capture_output=True, env=env)
     return (time.perf_counter() - started) * 1000
 
 
