@@ -12,6 +12,7 @@ import bisect
 import functools
 import re
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -293,9 +294,36 @@ def _reckon(beijing: datetime, day_boundary: str) -> dict:
     }
 
 
+# The terms of 1900-2100 as tyme4py reckons them (tools/solar_terms.py writes the file; a test
+# reckons a sample of its years again): a chart's moment needs three years of terms, and reckoning
+# them by astronomy took 10-30 ms, about what evaluating the chart takes.
+TERMS_TABLE = Path(__file__).resolve().parent / "tables" / "solar-terms.tsv"
+
+
+@functools.cache
+def _tabulated() -> dict[int, tuple[tuple[datetime, str], ...]]:
+    """The shipped table of terms by year (empty when it is missing: then every year is reckoned)."""
+    try:
+        lines = TERMS_TABLE.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
+    names = lines[0].split("\t")[1:]
+    table = {}
+    for line in lines[1:]:
+        year, *instants = line.split("\t")
+        table[int(year)] = tuple((datetime.fromisoformat(at), name) for at, name in zip(instants, names))
+    return table
+
+
 @functools.cache
 def _terms_of(year: int) -> tuple[tuple[datetime, str], ...]:
     """The 24 solar terms tyme4py counts for `year` (from the 冬至 before it), Beijing wall time."""
+    found = _tabulated().get(year)
+    return found if found is not None else reckoned_terms(year)
+
+
+def reckoned_terms(year: int) -> tuple[tuple[datetime, str], ...]:
+    """`_terms_of` by tyme4py's astronomy (for a year the table lacks, and to write the table)."""
     from tyme4py.solar import SolarTerm
 
     first = SolarTerm.from_index(year, 0)

@@ -458,3 +458,19 @@ def test_the_arithmetic_reckoning_at_every_term_and_midnight_edge(year):
             for boundary in ("23:00", "00:00"):
                 beijing = moment.replace(tzinfo=zone)
                 assert _reckon(beijing, boundary) == _tyme4py_reckoning(beijing, boundary), (moment, boundary)
+
+
+def test_the_shipped_table_of_terms_is_tyme4py_reckoning():
+    """The table a moment reads (1900-2100) holds what tyme4py reckons, on a seeded sample of its
+    years and its first and last; a year outside it is reckoned (tools/solar_terms.py --check
+    compares every year)."""
+    import random
+
+    from yimao.calendar import _tabulated, _terms_of, reckoned_terms
+
+    table = _tabulated()
+    assert sorted(table) == list(range(1900, 2101))
+    for year in [1900, 2100, *random.Random(7).sample(range(1901, 2100), 8)]:
+        assert table[year] == reckoned_terms(year), year
+        assert _terms_of(year) is table[year]
+    assert 1899 not in table and _terms_of(1899) == reckoned_terms(1899) and len(_terms_of(2300)) == 24
