@@ -89,9 +89,10 @@ def judge(*, question: str, about: str | None = None, birth_year: str | None = N
           rulebook: Sequence[str] | None = None, school: str | None = None, engine: Engine | None = None) -> Judgement:
     """Judge a question on a chart; `.to_dict()` is exactly `yimao judge --json`.  `engine`: as for `chart`."""
     engine = _engine(engine, rulebook, school)
-    the_question = parse_question(engine.program, question, about, birth_year, asker, course, period, born,
-                                  matter_month, matter_day, matter_year, age, member, side, suit,
-                                  given or {})
+    the_question = parse_question(engine.program, question, about=about, birth_year=birth_year, asker=asker,
+                                  course=course, period=period, born=born, matter_month=matter_month,
+                                  matter_day=matter_day, matter_year=matter_year, age=age, member=member,
+                                  side=side, suit=suit, given=given or {})
     the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, engine=engine)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)

@@ -106,8 +106,8 @@ def run_case(engine: Engine, case: Case) -> Outcome:
         extra = [parse_fact(text, engine.program) for text in case.facts]
         question = None
         if case.question.get("question"):
-            question = parse_question(engine.program, case.question["question"], case.question.get("about"),
-                                      case.question.get("birth_year"), case.question.get("asker"),
+            question = parse_question(engine.program, case.question["question"], about=case.question.get("about"),
+                                      birth_year=case.question.get("birth_year"), asker=case.question.get("asker"),
                                       side=case.question.get("side"), given=case.question.get("given", "").split())
             extra += question.facts()
         chart = evaluate_chart(engine, cast, moment, "shipped", extra)

@@ -3,7 +3,7 @@ why), and every 断 with its polarity, strength, timing, citation, and what defe
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 
@@ -73,12 +73,33 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 
 
-def parse_question(program: Program, text: str, about: str | None, birth_year: str | None, asker: str | None,
-                   course: str | None = None, period: str | None = None, born: bool = False,
-                   matter_month: str | None = None, matter_day: str | None = None,
-                   matter_year: str | None = None, age: str | int | None = None,
-                   member: str | None = None, side: str | None = None,
+def _one_of(values) -> Callable[[str], bool]:
+    return lambda text: text in values
+
+
+# The question's inputs that take one of a fixed set of values: (flag, what it takes, the test).
+# Each is checked whole (a branch is one of the twelve, never a run of them: 子丑 is no branch).
+_CHECKED: dict[str, tuple[str, str, Callable[[str], bool]]] = {
+    "birth_year": ("--birth-year", "a branch (子 … 亥)", _one_of(tuple(BRANCHES))),
+    "asker": ("--asker", "男 or 女", _one_of(("男", "女"))),
+    "course": ("--course", "新 (a new illness) or 久 (a long one)", _one_of(("新", "久"))),
+    "period": ("--period", "未 (no period missed yet) or 已 (one missed)", _one_of(("未", "已"))),
+    "matter_month": ("--matter-month", "a branch (子 … 亥)", _one_of(tuple(BRANCHES))),
+    "matter_day": ("--matter-day", "a day's 干支 (甲子 … 癸亥)", lambda text: _is_stem_branch(text)),
+    "matter_year": ("--matter-year", "a year's 干支 (甲子 … 癸亥)", lambda text: _is_stem_branch(text)),
+    "member": ("--member", f"one of {' '.join(FAMILY_MEMBERS)}", _one_of(FAMILY_MEMBERS)),
+    "side": ("--side", "男 (the man's side) or 女 (the woman's)", _one_of(("男", "女"))),
+    "suit": ("--suit", "我讼 (the asker brought the suit) or 彼讼 (the other party did)", _one_of(("我讼", "彼讼"))),
+}
+
+
+def parse_question(program: Program, text: str, *, about: str | None = None, birth_year: str | None = None,
+                   asker: str | None = None, course: str | None = None, period: str | None = None, born: bool = False,
+                   matter_month: str | None = None, matter_day: str | None = None, matter_year: str | None = None,
+                   age: str | int | None = None, member: str | None = None, side: str | None = None,
                    suit: str | None = None, given: Sequence[str] | Mapping[str, str] = ()) -> Question:
+    """The question `text` (Q or Q.SUB) with what the asker states, each checked (a UsageError
+    naming the flag); the inputs are named, never positional, as the flags are."""
     name, _, sub = text.partition(".")
     known = {q.name: q for q in program.questions}
     if name not in known:
@@ -86,37 +107,22 @@ def parse_question(program: Program, text: str, about: str | None, birth_year: s
         raise UsageError(f"unknown question {name!r} (known: {listing}; `yimao questions` lists them)")
     if sub and sub not in known[name].subquestions:
         raise UsageError(f"{name} has no sub-question {sub!r} (it has: {' '.join(known[name].subquestions)})")
-    if birth_year is not None and birth_year not in BRANCHES:
-        raise UsageError(f"--birth-year takes a branch (子 … 亥), not {birth_year!r}")
-    if asker is not None and asker not in ("男", "女"):
-        raise UsageError(f"--asker takes 男 or 女, not {asker!r}")
+    stated = {"birth_year": birth_year, "asker": asker, "course": course, "period": period, "matter_month": matter_month,
+              "matter_day": matter_day, "matter_year": matter_year, "member": member, "side": side, "suit": suit}
+    for input_name, value in stated.items():
+        flag, wanted, allowed = _CHECKED[input_name]
+        if value is not None and not allowed(value):
+            raise UsageError(f"{flag} takes {wanted}, not {value!r}")
     if about is not None and about != "自" and about not in _known_about(program):
         raise UsageError(f"--about {about!r} is no one the rulebook knows (its tables of kin name "
                          f"{' '.join(sorted(_known_about(program)))})")
-    if course is not None and course not in ("新", "久"):
-        raise UsageError(f"--course takes 新 (a new illness) or 久 (a long one), not {course!r}")
-    if period is not None and period not in ("未", "已"):
-        raise UsageError(f"--period takes 未 (no period missed yet) or 已 (one missed), not {period!r}")
-    if matter_month is not None and matter_month not in BRANCHES:
-        raise UsageError(f"--matter-month takes a branch (子 … 亥), not {matter_month!r}")
-    if matter_day is not None and not _is_stem_branch(matter_day):
-        raise UsageError(f"--matter-day takes a day's 干支 (甲子 … 癸亥), not {matter_day!r}")
-    if matter_year is not None and not _is_stem_branch(matter_year):
-        raise UsageError(f"--matter-year takes a year's 干支 (甲子 … 癸亥), not {matter_year!r}")
-    if member is not None and member not in FAMILY_MEMBERS:
-        raise UsageError(f"--member takes one of {' '.join(FAMILY_MEMBERS)}, not {member!r}")
     years = None
     if age is not None:
-        text = str(age)
-        if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        digits = str(age)
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
             raise UsageError(f"--age takes a whole number of years (0 … 999), not {age!r}")
-        years = int(text)
-    if side is not None and side not in ("男", "女"):
-        raise UsageError(f"--side takes 男 (the man's side) or 女 (the woman's), not {side!r}")
-    if suit is not None and suit not in ("我讼", "彼讼"):
-        raise UsageError(f"--suit takes 我讼 (the asker brought the suit) or 彼讼 (the other party did), not {suit!r}")
-    return Question(name, sub or None, about or "自", birth_year, asker, course, period, born, matter_month, matter_day,
-                    matter_year, years, member, side, suit, _stated(program, name, given))
+        years = int(digits)
+    return Question(name, sub or None, about or "自", born=born, age=years, given=_stated(program, name, given), **stated)
 
 
 def _stated(program: Program, question: str, given: Sequence[str] | Mapping[str, str]) -> tuple[tuple[str, str], ...]:

@@ -106,7 +106,7 @@ class Comparer:
         from .rulebook import load_engine
 
         self.engines = tuple(load_engine(rulebook, school=s) for s in schools)
-        parsed = parse_question(self.engines[0].program, question, None, None, None) if question else None
+        parsed = parse_question(self.engines[0].program, question) if question else None
         self.question = parsed
         self.extra = list(parsed.facts()) if parsed else []
         self.index = ChangeIndex(*self.engines)

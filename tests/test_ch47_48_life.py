@@ -29,7 +29,7 @@ def judged(question, hexagram, month, day, year=None, birth_year=None, matter_ye
            member=None):
     """The answers (sub-question, answer) and the chart's facts, as `yimao judge` would give them."""
     e = _engine(school)
-    q = parse_question(e.program, question, None, birth_year, None, matter_year=matter_year, age=age, member=member)
+    q = parse_question(e.program, question, birth_year=birth_year, matter_year=matter_year, age=age, member=member)
     chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(year=year, month=month, day=day), "test",
                            q.facts())
     judgement = Judgement(q, chart)
@@ -64,21 +64,21 @@ def facts(data, predicate):
 
 def test_matter_year_and_age_are_question_inputs():
     program = _engine("易冒").program
-    q = parse_question(program, "身命.大限", None, None, None, matter_year="甲午", age="45")
+    q = parse_question(program, "身命.大限", matter_year="甲午", age="45")
     assert {(f.predicate, f.values) for f in q.facts()} >= {("事年", ("甲", "午")), ("年岁", (45,))}
     assert q.to_dict()["matter_year"] == "甲午" and q.to_dict()["age"] == 45
     with pytest.raises(UsageError, match="--matter-year"):
-        parse_question(program, "身命", None, None, None, matter_year="甲丑")
+        parse_question(program, "身命", matter_year="甲丑")
     with pytest.raises(UsageError, match="--age"):
-        parse_question(program, "身命", None, None, None, age="五十")
+        parse_question(program, "身命", age="五十")
 
 
 def test_family_member_is_a_question_input():
     program = _engine("易冒").program
-    q = parse_question(program, "年运", None, None, None, member="长男")
+    q = parse_question(program, "年运", member="长男")
     assert ("身属", ("长男",)) in {(f.predicate, f.values) for f in q.facts()} and q.to_dict()["member"] == "长男"
     with pytest.raises(UsageError, match="--member"):
-        parse_question(program, "年运", None, None, None, member="次男")
+        parse_question(program, "年运", member="次男")
 
 
 def test_missing_matter_year_is_reported():

@@ -25,7 +25,7 @@ def _engine(school):
 def judged(question, hexagram, month, day, about=None, term=None, school="易冒"):
     """The answers and the chart's facts, as `yimao judge` would give them (term: the solar term)."""
     e = _engine(school)
-    q = parse_question(e.program, question, about, None, None)
+    q = parse_question(e.program, question, about=about)
     extra = q.facts()
     if term:
         from yimao.facts import Fact
@@ -250,7 +250,7 @@ def test_v40_old_transmission_reads_the_spot_on_line_two():
 @cache
 def judged_on(question, hexagram, date, school="易冒"):
     e = _engine(school)
-    q = parse_question(e.program, question, None, None, None)
+    q = parse_question(e.program, question)
     chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(date=date), "test", q.facts())
     return {"answers": Judgement(q, chart).to_dict()["answers"], "result": chart.result}
 

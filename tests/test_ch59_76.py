@@ -18,7 +18,7 @@ def judged(question, hexagram, month, day, about=None, facts=(), year=None):
     standing undefeated, and what stands for the matter (用象); extra
     facts (事月) as `yimao judge --fact` adds them."""
     e = load_engine()
-    q = parse_question(e.program, question, about, None, None)
+    q = parse_question(e.program, question, about=about)
     extra = q.facts() + [parse_fact(text, e.program) for text in facts]
     chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(year=year, month=month, day=day), "test", extra)
     judgement = Judgement(q, chart)

@@ -25,7 +25,7 @@ def judged(question, hexagram, month=None, day=None, about=None, facts=()):
     """What `yimao.judge(...).to_dict()` gives (verdicts, use god), without the proofs and the chart
     rendering; extra facts (事月, 事日) as `yimao judge --fact` would add them."""
     e = load_engine()
-    q = parse_question(e.program, question, about, None, None)
+    q = parse_question(e.program, question, about=about)
     extra = q.facts() + [parse_fact(text, e.program) for text in facts]
     chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", extra)
     result = chart.result

@@ -18,7 +18,7 @@ from yimao.rulebook import load_engine
 def answers(question, hexagram, month, day, about=None):
     """The judge's answers (weighed axes and answers in their own kind), keyed by the axis or `by`."""
     e = load_engine()
-    q = parse_question(e.program, question, about, None, None)
+    q = parse_question(e.program, question, about=about)
     chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", q.facts())
     judgement = Judgement(q, chart)
     return judgement.answers(), judgement.verdicts()
@@ -450,7 +450,7 @@ def test_each_sub_question_answers_as_the_book(question, hexagram, month, day, a
 @cache
 def suit_answer(hexagram, month, day, suit):
     e = load_engine()
-    q = parse_question(e.program, "词讼", None, None, None, suit=suit)
+    q = parse_question(e.program, "词讼", suit=suit)
     chart = evaluate_chart(e, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day), "test", q.facts())
     return next(row["answer"] for row in Judgement(q, chart).answers() if row["axis"] == "胜 / 负")
 

@@ -117,8 +117,8 @@ def test_a_statement_given_twice_differently_is_refused(tmp_path):
     write(tmp_path, BOOK, name="76-谋望.ym", inputs=INPUTS)
     program = load_engine([tmp_path]).program
     with pytest.raises(UsageError, match="stated twice, as 来 and 去"):
-        parse_question(program, "谋望", None, None, None, given=["谋向=来", "谋向=去"])
-    assert parse_question(program, "谋望", None, None, None, given={"谋向": "去"}).given == (("谋向", "去"),)
+        parse_question(program, "谋望", given=["谋向=来", "谋向=去"])
+    assert parse_question(program, "谋望", given={"谋向": "去"}).given == (("谋向", "去"),)
 
 
 def test_given_needs_question(tmp_path, capsys):

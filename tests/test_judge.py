@@ -76,6 +76,10 @@ def test_birth_year_feeds_the_rules(rulebook, capsys):
     (["--question", "求财", "--lines", "977777"], "unknown question"),
     (["--question", "疾病.无此", "--lines", "977777"], "no sub-question"),
     (["--question", "疾病", "--lines", "977777", "--birth-year", "甲"], "--birth-year"),
+    # a run of branches is no branch (a substring test let 子丑 through as 本命)
+    (["--question", "疾病", "--lines", "977777", "--birth-year", "子丑"], "--birth-year takes a branch"),
+    (["--question", "疾病", "--lines", "977777", "--matter-month", "寅卯"], "--matter-month takes a branch"),
+    (["--question", "疾病", "--lines", "977777", "--birth-year", ""], "--birth-year takes a branch"),
     (["--question", "疾病"], "give a cast"),
 ])
 def test_bad_judge_input(rulebook, capsys, argv, message):

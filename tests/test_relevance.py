@@ -31,7 +31,7 @@ def _unpruned(engine):
 def test_pruning_changes_nothing_on_the_shipped_rulebook(question, monkeypatch):
     engine = rulebook.load_engine()
     rng = random.Random(hash(question) & 0xFFFF)
-    asked = parse_question(engine.program, question, None, None, None).facts() if question else []
+    asked = parse_question(engine.program, question).facts() if question else []
     for _ in range(6):
         cast = Cast.random(rng.randrange(2**31))
         moment = Moment.from_datetime(datetime(1950, 1, 1) + timedelta(seconds=rng.randrange(100 * 365 * 86400)))

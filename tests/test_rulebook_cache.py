@@ -206,13 +206,13 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies():
     from yimao.judge import Judgement, parse_question
 
     fresh = rulebook.load_engine()  # (the test session's cache: built, or read by an earlier test)
-    question = parse_question(fresh.program, "求财", None, None, None)
+    question = parse_question(fresh.program, "求财")
     cast, when = Cast.from_lines("987878"), moment(month="申", day="丁酉")
     want = Judgement(question, evaluate_chart(fresh, cast, when, "shipped", question.facts())).to_dict()
     rulebook._CACHE.clear()
     cached = rulebook.load_engine()
     assert isinstance(cached.program, LazyProgram)
-    question = parse_question(cached.program, "求财", None, None, None)
+    question = parse_question(cached.program, "求财")
     got = Judgement(question, evaluate_chart(cached, cast, when, "shipped", question.facts())).to_dict()
     assert cached.program._program is None
     assert got == want and got["verdicts"]

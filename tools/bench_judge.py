@@ -62,7 +62,7 @@ from yimao.judge import Judgement, parse_question
 imported = time.perf_counter()
 engine = rulebook.load_engine()
 loaded = time.perf_counter()
-question = parse_question(engine.program, engine.program.questions[0].name, None, None, None)
+question = parse_question(engine.program, engine.program.questions[0].name)
 Judgement(question, evaluate_chart(engine, Cast.from_lines("987878"), moment(month="申", day="丁酉"), "bench",
                                    question.facts())).to_dict()
 judged = time.perf_counter()
@@ -113,7 +113,7 @@ def main() -> int:
               f"`yimao judge` end to end {wall:.0f} ms (median of {args.runs})")
     every, every_cpu = [], []
     for name in names:
-        question = parse_question(program, name, None, None, None)
+        question = parse_question(program, name)
         gc.collect()  # start from a clean heap, not the garbage of the loads measured above
         times, cpu, weighing, verdicts = [], [], [], 0
         for cast, moment in cases:

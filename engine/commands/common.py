@@ -78,9 +78,8 @@ def question_from_args(args: argparse.Namespace, program):
         if given:
             raise UsageError(f"{given[0]} needs --question")
         return None
-    return parse_question(program, args.question, args.about, args.birth_year, args.asker, args.course, args.period,
-                          args.born, args.matter_month, args.matter_day, args.matter_year, args.age, args.member, args.side, args.suit,
-                          args.given or ())
+    return parse_question(program, args.question, given=args.given or (),
+                          **{name: getattr(args, name) for _, name in _QUESTION_COMPANIONS if name != "given"})
 
 
 def question_facts(args: argparse.Namespace, program) -> list[Fact]:

@@ -66,7 +66,7 @@ def _schools(args) -> tuple[str, str]:
 
 def _engines_and_question(args: argparse.Namespace):
     engines = tuple(load_engine(args.rulebook, school=s) for s in _schools(args))
-    question = parse_question(engines[0].program, args.question, args.about, None, None) if args.question else None
+    question = parse_question(engines[0].program, args.question, about=args.about) if args.question else None
     return engines, question
 
 
