@@ -58,12 +58,12 @@ BEIJING_NOTE = "pillars and solar terms are reckoned on Beijing time (UTC+08:00)
 
 
 def _check_stem(instance, attribute, value: str | None) -> None:
-    if value is not None and value not in STEMS:
+    if value is not None and not (len(value) == 1 and value in STEMS):  # one of the ten, not a run of them
         raise UsageError(f"{attribute.name.replace('_', ' ')} {value!r} is not a heavenly stem (甲…癸)")
 
 
 def _check_branch(instance, attribute, value: str | None) -> None:
-    if value is not None and value not in BRANCHES:
+    if value is not None and not (len(value) == 1 and value in BRANCHES):
         raise UsageError(f"{attribute.name.replace('_', ' ')} {value!r} is not an earthly branch (子…亥)")
 
 

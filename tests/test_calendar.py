@@ -333,6 +333,11 @@ def test_bad_given_pillars(pillars, message):
 def test_fields_are_validated_too():
     with pytest.raises(UsageError, match="not an earthly branch"):
         Moment(day_branch="甲")
+    for run in ("子丑", ""):  # a run of branches, or none, is no branch (a substring test took both)
+        with pytest.raises(UsageError, match="not an earthly branch"):
+            Moment(month_branch=run)
+    with pytest.raises(UsageError, match="not a heavenly stem"):
+        Moment(day_stem="甲乙", day_branch="子")
     with pytest.raises(UsageError, match="needs its branch"):
         Moment(day_stem="甲")
 
