@@ -21,14 +21,18 @@ from attrs import evolve, field, frozen
 
 from .errors import UsageError
 
-STEMS = "甲乙丙丁戊己庚辛壬癸"
-BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+# Tuples, not strings: `x in BRANCHES` is then one of the twelve, never a run of them (子丑) or ''.
+STEMS = tuple("甲乙丙丁戊己庚辛壬癸")
+BRANCHES = tuple("子丑寅卯辰巳午未申酉戌亥")
+SIXTY = tuple(STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))  # the sixty 干支, 甲子 first
 PILLARS = ("year", "month", "day", "hour")
 
 DEFAULT_ZONE = "Asia/Shanghai"
 BEIJING = timezone(timedelta(hours=8))
 DAY_BOUNDARIES = ("23:00", "00:00")
 DEFAULT_DAY_BOUNDARY = "23:00"
+
+
 @functools.cache
 def calendar_library() -> str:
     """The calendar library and its version (imported when a date is first reckoned or this is
@@ -58,12 +62,12 @@ BEIJING_NOTE = "pillars and solar terms are reckoned on Beijing time (UTC+08:00)
 
 
 def _check_stem(instance, attribute, value: str | None) -> None:
-    if value is not None and not (len(value) == 1 and value in STEMS):  # one of the ten, not a run of them
+    if value is not None and value not in STEMS:
         raise UsageError(f"{attribute.name.replace('_', ' ')} {value!r} is not a heavenly stem (甲…癸)")
 
 
 def _check_branch(instance, attribute, value: str | None) -> None:
-    if value is not None and not (len(value) == 1 and value in BRANCHES):
+    if value is not None and value not in BRANCHES:
         raise UsageError(f"{attribute.name.replace('_', ' ')} {value!r} is not an earthly branch (子…亥)")
 
 
@@ -386,7 +390,7 @@ def parse_pillar(text: str | None, name: str) -> tuple[str | None, str | None]:
     if text is None:
         return None, None
     text = text.strip()
-    if len(text) == 1 and text in BRANCHES:
+    if text in BRANCHES:
         return None, text
     if len(text) == 2 and text[0] in STEMS and text[1] in BRANCHES:
         _check_pillar(name, text[0], text[1])

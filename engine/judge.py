@@ -3,11 +3,12 @@ why), and every 断 with its polarity, strength, timing, citation, and what defe
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import attrs
 
 from .answers import UNDECIDED, Answer, Ruling, Weigher
+from .calendar import BRANCHES, SIXTY
 from .chart import Chart
 from .check import Program, RuleCard
 from .errors import UsageError
@@ -67,29 +68,19 @@ class Question:
                 "given": dict(self.given)}
 
 
-BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-
-
-STEMS = "甲乙丙丁戊己庚辛壬癸"
-
-
-def _one_of(values) -> Callable[[str], bool]:
-    return lambda text: text in values
-
-
-# The question's inputs that take one of a fixed set of values: (flag, what it takes, the test).
-# Each is checked whole (a branch is one of the twelve, never a run of them: 子丑 is no branch).
-_CHECKED: dict[str, tuple[str, str, Callable[[str], bool]]] = {
-    "birth_year": ("--birth-year", "a branch (子 … 亥)", _one_of(tuple(BRANCHES))),
-    "asker": ("--asker", "男 or 女", _one_of(("男", "女"))),
-    "course": ("--course", "新 (a new illness) or 久 (a long one)", _one_of(("新", "久"))),
-    "period": ("--period", "未 (no period missed yet) or 已 (one missed)", _one_of(("未", "已"))),
-    "matter_month": ("--matter-month", "a branch (子 … 亥)", _one_of(tuple(BRANCHES))),
-    "matter_day": ("--matter-day", "a day's 干支 (甲子 … 癸亥)", lambda text: _is_stem_branch(text)),
-    "matter_year": ("--matter-year", "a year's 干支 (甲子 … 癸亥)", lambda text: _is_stem_branch(text)),
-    "member": ("--member", f"one of {' '.join(FAMILY_MEMBERS)}", _one_of(FAMILY_MEMBERS)),
-    "side": ("--side", "男 (the man's side) or 女 (the woman's)", _one_of(("男", "女"))),
-    "suit": ("--suit", "我讼 (the asker brought the suit) or 彼讼 (the other party did)", _one_of(("我讼", "彼讼"))),
+# The question's inputs that take one of a fixed set of values (each its flag `--birth-year` …):
+# what it takes, in words, and the values.
+_CHECKED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "birth_year": ("a branch (子 … 亥)", BRANCHES),
+    "asker": ("男 or 女", ("男", "女")),
+    "course": ("新 (a new illness) or 久 (a long one)", ("新", "久")),
+    "period": ("未 (no period missed yet) or 已 (one missed)", ("未", "已")),
+    "matter_month": ("a branch (子 … 亥)", BRANCHES),
+    "matter_day": ("a day's 干支 (甲子 … 癸亥)", SIXTY),
+    "matter_year": ("a year's 干支 (甲子 … 癸亥)", SIXTY),
+    "member": (f"one of {' '.join(FAMILY_MEMBERS)}", FAMILY_MEMBERS),
+    "side": ("男 (the man's side) or 女 (the woman's)", ("男", "女")),
+    "suit": ("我讼 (the asker brought the suit) or 彼讼 (the other party did)", ("我讼", "彼讼")),
 }
 
 
@@ -110,9 +101,9 @@ def parse_question(program: Program, text: str, *, about: str | None = None, bir
     stated = {"birth_year": birth_year, "asker": asker, "course": course, "period": period, "matter_month": matter_month,
               "matter_day": matter_day, "matter_year": matter_year, "member": member, "side": side, "suit": suit}
     for input_name, value in stated.items():
-        flag, wanted, allowed = _CHECKED[input_name]
-        if value is not None and not allowed(value):
-            raise UsageError(f"{flag} takes {wanted}, not {value!r}")
+        wanted, values = _CHECKED[input_name]
+        if value is not None and value not in values:
+            raise UsageError(f"--{input_name.replace('_', '-')} takes {wanted}, not {value!r}")
     if about is not None and about != "自" and about not in _known_about(program):
         raise UsageError(f"--about {about!r} is no one the rulebook knows (its tables of kin name "
                          f"{' '.join(sorted(_known_about(program)))})")
@@ -147,12 +138,6 @@ def _split_given(text: str) -> tuple[str, str]:
     if not sign or not predicate.strip() or not value.strip():
         raise UsageError(f"--given takes NAME=VALUE (e.g. 谋向=来; `yimao questions` lists each question's), not {text!r}")
     return predicate.strip(), value.strip()
-
-
-def _is_stem_branch(text: str) -> bool:
-    """A 干支 of the sixty: a stem and a branch of the same parity."""
-    return (len(text) == 2 and text[0] in STEMS and text[1] in BRANCHES
-            and STEMS.index(text[0]) % 2 == BRANCHES.index(text[1]) % 2)
 
 
 def _known_about(program: Program) -> set:

@@ -14,12 +14,9 @@ import signal
 from itertools import product
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from .calendar import BRANCHES, SIXTY
 from .errors import UsageError
 from .sweep_store import MOMENT_KEYS, Row
-
-BRANCHES = tuple("子丑寅卯辰巳午未申酉戌亥")
-STEMS = tuple("甲乙丙丁戊己庚辛壬癸")
-SIXTY = tuple(STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 MODES = ("pairs", "random", "space")
 
 
