@@ -93,6 +93,7 @@ class _Builder:
         self.questions = {q.name: q for q in questions}
         self.rules = list(rules)
         self.rulings = [r.id for r in self.rules if r.verdicts]
+        self.by_prefix = _by_prefix(self.rulings)  # `a.b` -> the rulings whose id starts `a.b.`
         # ids a school disabled, and rulings that failed their own checks (already reported): a
         # precedence may name them without a second error
         self.retired = retired
@@ -210,7 +211,7 @@ class _Builder:
                 return [selector.value] if selector.value in self.rulings else []
             self.error(selector.span, f"precedence: no ruling (rule with a 断) has the id {selector.value}")
             return []
-        found = [r for r in self.rulings if r.startswith(selector.value + ".")]
+        found = self.by_prefix.get(selector.value, [])
         if not found and not any(r.startswith(selector.value + ".") for r in self.retired):
             self.error(selector.span, f"precedence: no ruling's id starts with {selector.value}.")
         return found
@@ -324,23 +325,54 @@ def _path(edges: dict[str, dict[str, str]], start: str, targets: set[str]) -> st
     return "the winners"
 
 
-def _closure(edges: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """Precedence is transitive: every ruling below a ruling, with the first precedence on the way."""
-    below: dict[str, dict[str, str]] = {}
+def _by_prefix(ids: list[str]) -> dict[str, list[str]]:
+    """Each prefix of the ids that ends before a dot -> the ids with it, in their order (a
+    selector `用神断` names every ruling `用神断.…`; scanning every ruling per selector was most
+    of a precedence check)."""
+    found: dict[str, list[str]] = {}
+    for rule_id in ids:
+        for at, char in enumerate(rule_id):
+            if char == ".":
+                found.setdefault(rule_id[:at], []).append(rule_id)
+    return found
 
-    def visit(node: str, trail: set[str]) -> dict[str, str]:
-        if node in below:
-            return below[node]
-        found: dict[str, str] = dict(edges.get(node, {}))  # a direct precedence names itself first
-        for child, via in edges.get(node, {}).items():
-            if child not in trail and child in edges:
-                for deeper in visit(child, trail | {node}):
-                    found.setdefault(deeper, via)
+
+def _closure(edges: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """Precedence is transitive: every ruling below a ruling, with the first precedence on the way
+    (a direct precedence names itself first; among deeper ones, that of the first ruling placed
+    directly below through which it is reached).  Each ruling's closure is made once, from its
+    children's, by whole-dict updates (the last update wins, so the children are merged last to
+    first).  `check_precedences` adds no edge closing a cycle through other rulings; two winners
+    also named as losers (`a, b over a, b`) still place each below the other, and a ruling met
+    again on the path being walked is not followed."""
+    below: dict[str, dict[str, str]] = {}
+    walking: set[str] = set()
+
+    def visit(node: str) -> dict[str, str]:
+        found = below.get(node)
+        if found is not None:
+            return found
+        walking.add(node)
+        direct = edges.get(node, {})
+        # A child already reached through an earlier one adds nothing (its closure is inside
+        # that one's, which names its own precedence first): most are, below a `*`.
+        reached: set[str] = set()
+        merged = []
+        for child, via in direct.items():
+            if child in edges and child not in walking and child not in reached:
+                deeper = visit(child)
+                reached.update(deeper)
+                merged.append((deeper, via))
+        found = {}
+        for deeper, via in reversed(merged):
+            found.update(dict.fromkeys(deeper, via))
+        found.update(direct)
+        walking.discard(node)
         below[node] = found
         return found
 
     for node in list(edges):
-        visit(node, set())
+        visit(node)
     return below
 
 
