@@ -79,6 +79,7 @@ class _ToIR(Transformer):
     def __init__(self, file: str) -> None:
         super().__init__(visit_tokens=False)
         self.file = file
+        self.terms: dict[tuple, object] = {}
 
     def _call_userfunc(self, tree, new_children=None):
         children = new_children if new_children is not None else tree.children
@@ -99,21 +100,28 @@ class _ToIR(Transformer):
     def _tok(self, token: Token) -> Span:
         return Span(self.file, token.line, token.column)
 
-    # terms
+    # terms: equal ones are one object (frozen values), so a cached file stores and loads each once
+    def _term(self, kind: type, value=None):
+        key = (kind, type(value), value)
+        found = self.terms.get(key)
+        if found is None:
+            found = self.terms[key] = kind() if kind is Wildcard else kind(value)
+        return found
+
     def var(self, meta, children):
-        return Var(str(children[0]))
+        return self._term(Var, str(children[0]))
 
     def wildcard(self, meta, children):
-        return Wildcard()
+        return self._term(Wildcard)
 
     def name_const(self, meta, children):
-        return Const(str(children[0]))
+        return self._term(Const, str(children[0]))
 
     def int_const(self, meta, children):
-        return Const(self._int(children[0]))
+        return self._term(Const, self._int(children[0]))
 
     def neg_int_const(self, meta, children):
-        return Const(-self._int(children[-1]))
+        return self._term(Const, -self._int(children[-1]))
 
     def _int(self, token: Token) -> int:
         problem = bounds.integer_problem(str(token), self._tok(token))
@@ -122,7 +130,7 @@ class _ToIR(Transformer):
         return int(token)
 
     def string_const(self, meta, children):
-        return Const(_unquote(str(children[0])))
+        return self._term(Const, _unquote(str(children[0])))
 
     def arith(self, meta, children):
         left, op, right = children

@@ -180,3 +180,19 @@ def test_garbage_never_tracebacks(tmp_path, capsys, garbage):
 
 def test_missing_path_is_usage_error(tmp_path, capsys):
     assert main(["check", str(tmp_path / "nope")]) == 2
+
+
+def test_equal_terms_of_a_file_are_one_object():
+    """A cached file stores each variable and constant once (they are frozen values)."""
+    from yimao.ir import Atom
+    from yimao.lang import parse_module
+    from yimao.paths import rulebook_dir
+
+    module, problems = parse_module((rulebook_dir() / "25-月破.ym").read_text(encoding="utf-8"), "25-月破.ym")
+    assert not problems
+    terms: dict = {}
+    for rule in module.rules:
+        for literal in rule.body:
+            for arg in literal.args if isinstance(literal, Atom) else ():
+                terms.setdefault(arg.term, set()).add(id(arg.term))
+    assert len(terms) > 5 and all(len(ids) == 1 for ids in terms.values())
