@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import re
-from functools import cache
+from functools import cache, cached_property
 from typing import Iterator
 
 import attrs
@@ -66,10 +66,15 @@ def short_name(title: str) -> str:
 class Book:
     chapters: tuple[Chapter, ...]
 
+    @cached_property
+    def numbered(self) -> dict[int, Chapter]:
+        """number -> chapter (a rulebook's check resolves some 5,000 citations)."""
+        return {chapter.number: chapter for chapter in self.chapters}
+
     def chapter(self, number: int) -> Chapter:
-        for chapter in self.chapters:
-            if chapter.number == number:
-                return chapter
+        found = self.numbered.get(number)
+        if found is not None:
+            return found
         raise CitationError(f"no chapter {number} (chapters are 0-{APPENDIX}: 0 front matter, 1-91, {APPENDIX} appendix)")
 
     def paragraph(self, chapter: int, ordinal: int) -> Paragraph:

@@ -289,13 +289,13 @@ def prune(keep: int | None = None) -> None:
         for name in _names(folder / sub, suffix):
             if name[:-len(suffix)] not in used and _mtime(path := folder / sub / name) < young:
                 _remove(path)
-    parsers = sorted(_files(folder / FRONT, "*.lark"), key=_mtime, reverse=True)
-    for old in parsers[2:]:
-        _remove(old)
+    for pattern in ("*.lark", "*.quotes"):  # Lark's parsers; the quotes found (see quotememo)
+        for old in sorted(_files(folder / FRONT, pattern), key=_mtime, reverse=True)[2:]:
+            _remove(old)
 
 
 KINDS = {"engines": (ENGINES, "*.runtime"), "parsed files": (FRONT, "*.ir"), "parsers": (FRONT, "*.lark"),
-         "join code": (JOIN, "*.code")}
+         "quotes found": (FRONT, "*.quotes"), "join code": (JOIN, "*.code")}
 
 
 def info() -> dict[str, Any]:

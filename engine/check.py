@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from collections import defaultdict
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 import attrs
 
@@ -21,6 +21,9 @@ from .ir import (
 )
 from .strata import Stratification, stratify
 from .weighing import EMPTY, Method, build_method
+
+if TYPE_CHECKING:
+    from .quotememo import QuoteMemo
 
 VERDICT = "断"
 _PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
@@ -136,10 +139,12 @@ def variables(expr: Expr) -> Iterator[str]:
 
 
 class _Checker:
-    def __init__(self, modules: tuple[Module, ...], book: Book, retired: frozenset[str] = frozenset()) -> None:
+    def __init__(self, modules: tuple[Module, ...], book: Book, retired: frozenset[str] = frozenset(),
+                 quotes: QuoteMemo | None = None) -> None:
         self.modules = modules
         self.retired = retired
         self.book = book
+        self.found = quote_in if quotes is None else quotes.found
         self.diagnostics: list[Diagnostic] = []
         self.declarations: dict[str, Declaration] = {}
         self.checked_citations: set[Citation] = set()
@@ -184,7 +189,7 @@ class _Checker:
             self.error(citation.span, f"citation §{citation.ref} does not resolve: {error}")
             return
         for quote in citation.quotes:
-            if not quote_in(paragraph, quote):
+            if not self.found(paragraph, quote):
                 self.error(citation.span, f"quote 「{quote}」 is not in §{citation.ref}")
 
     # atoms ------------------------------------------------------------------------------------
@@ -279,6 +284,8 @@ class _Checker:
             failed = True
         if failed:
             return None
+        if _same(final, rule.body) and _same(heads, rule.heads):
+            return rule
         return attrs.evolve(rule, body=tuple(final), heads=tuple(heads))
 
     def check_table(self, table: Table) -> None:
@@ -381,6 +388,8 @@ def resolve_arguments(atom: Atom, decl: Declaration | None, complete: bool) -> t
     """Name every argument (positional ones by declared order) and put them in declared order."""
     if decl is None:
         return None, [(atom.span, f"unknown predicate {atom.predicate}")]
+    if _in_declared_order(atom, decl.params, complete):
+        return atom, []  # as written is as checked: most atoms name their arguments in order
     problems: list[tuple[Span, str]] = []
     named: dict[str, Arg] = {}
     seen_named = False
@@ -412,6 +421,18 @@ def resolve_arguments(atom: Atom, decl: Declaration | None, complete: bool) -> t
     return Atom(atom.predicate, tuple(named[p] for p in decl.params if p in named), atom.span), []
 
 
+def _same(checked: list, written: tuple) -> bool:
+    return len(checked) == len(written) and all(a is b for a, b in zip(checked, written))
+
+
+def _in_declared_order(atom: Atom, params: tuple[str, ...], complete: bool) -> bool:
+    """Every argument named, each once, in declared order (and all of them when `complete`)."""
+    if complete and len(atom.args) != len(params):
+        return False
+    remaining = iter(params)
+    return all(arg.name is not None and arg.name in remaining for arg in atom.args)
+
+
 def _has_wildcard(expr) -> bool:
     if isinstance(expr, Wildcard):
         return True
@@ -428,9 +449,12 @@ def _head_args(rule: Rule) -> set[str]:
     return names
 
 
-def check_program(modules: Iterable[Module], book: Book, overlaid=None) -> tuple[Program | None, list[Diagnostic]]:
+def check_program(modules: Iterable[Module], book: Book, overlaid=None,
+                  quotes: QuoteMemo | None = None) -> tuple[Program | None, list[Diagnostic]]:
+    """The checked program, or None and the diagnostics; `quotes`: the quotes already found
+    (see quotememo), consulted and added to."""
     retired = frozenset(c.rule_id for _, c in overlaid.changes if c.kind == "disable") if overlaid is not None else frozenset()
-    checker = _Checker(tuple(modules), book, retired)
+    checker = _Checker(tuple(modules), book, retired, quotes)
     program = checker.run()
     if program is not None and overlaid is not None:
         program = attrs.evolve(program, overlaid=overlaid)

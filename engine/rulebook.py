@@ -128,7 +128,14 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
         known = ", ".join([BASE_SCHOOL, *schools])
         raise UsageError(f"unknown school {school} (known: {known})")
     overlaid = apply(modules, chain_of(school or BASE_SCHOOL, schools), diagnostics)
-    program, found = check_program(list(overlaid.modules), load_book(), overlaid)
+    quotes = None
+    if keys is not None:
+        from .quotememo import QuoteMemo
+
+        quotes = QuoteMemo.load()
+    program, found = check_program(list(overlaid.modules), load_book(), overlaid, quotes)
+    if quotes is not None:
+        quotes.save()
     diagnostics.extend(found)
     diagnostics = [d.with_source(sources) for d in diagnostics]
     diagnostics.sort(key=lambda d: (d.span.file, d.span.line, d.span.column))

@@ -130,6 +130,46 @@ def test_the_checks_still_see_every_file_when_one_is_cached(two_files):
     assert ("26-旬空.ym", "unknown predicate 月破") in found
 
 
+def _folds(monkeypatch) -> list[str]:
+    """The quotes looked for in their paragraph's folded text from now on."""
+    import yimao.quotememo
+
+    looked: list[str] = []
+
+    def spy(paragraph, quote):
+        looked.append(quote)
+        return yimao.book.quote_in(paragraph, quote)
+
+    monkeypatch.setattr(yimao.quotememo, "quote_in", spy)
+    return looked
+
+
+def test_a_quote_found_once_is_not_looked_for_again(two_files, monkeypatch):
+    looked = _folds(monkeypatch)
+    rulebook.load_engine([two_files])
+    assert sorted(looked) == ["以用处反，名为月破", "惟旬中空为重焉"]
+    looked.clear()
+    (two_files / "26-旬空.ym").write_text(OTHER.replace("」", "」 「旬中空」", 1), encoding="utf-8")
+    _reload(two_files)
+    assert looked == ["旬中空"]  # the new quote only
+
+
+def test_a_quote_not_found_is_reported_every_time(folder, tmp_path, monkeypatch):
+    rulebook.load_engine([folder])
+    looked = _folds(monkeypatch)
+    wrong = TEXT.replace("「以用处反，名为月破」", "「以用处反，名为日破」")
+    for _ in range(2):
+        write(folder, wrong)
+        with pytest.raises(RulebookError) as raised:
+            _reload(folder)
+        assert [d.message for d in raised.value.diagnostics] == ["quote 「以用处反，名为日破」 is not in §25.1"]
+    assert looked == ["以用处反，名为日破"] * 2
+    (memo,) = (tmp_path / "cache" / "front").glob("*.quotes")
+    from yimao.cachestore import read_value
+
+    assert read_value(memo) == frozenset({(25, 1, "以用处反，名为月破")})
+
+
 def _compiled_rules(monkeypatch) -> list[str]:
     """The rule ids whose join code is compiled from source from now on."""
     import yimao.compile
@@ -188,7 +228,8 @@ def test_cache_info_and_clear(folder, tmp_path, capsys):
     found = json.loads(capsys.readouterr().out)
     assert found["folder"] == str(tmp_path / "cache")
     assert found["kinds"]["engines"]["entries"] == 1 and found["kinds"]["parsed files"]["entries"] == 2
-    assert found["kinds"]["join code"]["entries"] == 1 and found["bytes"] > 0
+    assert found["kinds"]["join code"]["entries"] == 1 and found["kinds"]["quotes found"]["entries"] == 1
+    assert found["bytes"] > 0
     assert main(["cache", "clear"]) == 0
     assert "removed" in capsys.readouterr().out
     assert main(["cache", "info", "--json"]) == 0
