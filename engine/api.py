@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from typing import Mapping, Sequence
 
 from .calendar import Moment
 from .cast import Cast
-from .chart import Chart, base_facts, book_conventions
+from .chart import SHOWN, Chart, base_facts, book_conventions
 from .errors import UsageError
 from .evaluate import Engine, Result
 from .facts import Fact
@@ -59,8 +60,18 @@ def moment(*, date: str | None = None, tz: str | None = None, zi_boundary: str |
 
 def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, label: str,
                    extra: Sequence[Fact] = ()) -> Chart:
+    """The chart with every rule evaluated (a judgement, a comparison, an example's checks read
+    far beyond the chart's cells)."""
     result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment) + list(extra))
     return Chart(the_cast, the_moment, result, book_conventions(the_moment, engine.program.school, label))
+
+
+def shown_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, label: str) -> Chart:
+    """The chart to show: only the rules its cells depend on are evaluated (a tenth of them);
+    its `result`, the whole fact base, is evaluated when first asked for."""
+    base = base_facts(engine, the_cast, the_moment)
+    return Chart(the_cast, the_moment, engine.evaluate(base, wanted=SHOWN),
+                 book_conventions(the_moment, engine.program.school, label), partial(engine.evaluate, base))
 
 
 def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str | None = None,
@@ -74,7 +85,7 @@ def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str |
     the_cast = cast(lines=lines, coins=coins, hexagram=hexagram, random=random, seed=seed, engine=engine)
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)
-    return evaluate_chart(engine, the_cast, the_moment, rulebook_label(rulebook))
+    return shown_chart(engine, the_cast, the_moment, rulebook_label(rulebook))
 
 
 def judge(*, question: str, about: str | None = None, birth_year: str | None = None, asker: str | None = None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from operator import itemgetter
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
@@ -36,8 +36,9 @@ class Reader:
     """Look-ups over a result by predicate and named arguments, each kind of look-up indexed on
     first use (a chart reads some fifty cells, several from the same large relations)."""
 
-    def __init__(self, result: Result) -> None:
+    def __init__(self, result: Result, within: frozenset[str] | None = None) -> None:
         self.result = result
+        self.within = within  # the predicates `result` is complete for (None: all)
         self._indexes: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], dict]] = {}
 
     def _matching(self, predicate: str, match: dict[str, Value]) -> tuple[tuple[str, ...], list[tuple]]:
@@ -49,6 +50,8 @@ class Reader:
         indexes = self.result.shared_indexes if facts is self.result.shared_facts.get(predicate) else self._indexes
         found = indexes.get((predicate, names))
         if found is None:
+            if self.within is not None and predicate not in self.within:
+                raise ValueError(f"the chart read {predicate}, which chart.SHOWN does not name: its facts were not derived")
             found = indexes[(predicate, names)] = self._index(predicate, names, facts)
         params, index = found
         wanted = match[names[0]] if len(names) == 1 else tuple(match.values())
@@ -111,16 +114,37 @@ def _record(read: Reader, position: int, sources) -> dict[str, Value | None]:
     return {cell: read.value(predicate, arg, 位=position) for cell, (predicate, arg) in zip(CELLS, sources)}
 
 
+# The predicates the chart's cells read (`Chart.to_dict`); a chart made for showing evaluates only
+# the rules their facts depend on (see `relevance.cone`): some 120 of the rulebook's 4,000.
+SHOWN = frozenset({
+    "本卦", "之卦", "卦名", "宫", "宫五行", "世代",  # the hexagrams
+    "世", "应", "动", "纳甲", "纳支", "爻五行", "六亲", "六神",  # each line
+    *(predicate for predicate, _ in CHANGED + HIDDEN),  # its changed and hidden lines
+    "伏六亲", "不上卦", "空", "月破", "暗动", "临日", "临月",  # its marks
+    "旬空",  # the void branches
+})
+
+
 @attrs.frozen
 class Chart:
+    """A cast and a moment with what the rules derive of them.  `shown` holds at least the facts
+    the chart's cells read; `everything`, when given, evaluates every rule, for `result`."""
+
     cast: Cast
     moment: Moment | None
-    result: Result = attrs.field(eq=False)
+    shown: Result = attrs.field(eq=False)
     conventions: dict[str, Any] = attrs.field(eq=False, factory=dict)
+    everything: Callable[[], Result] | None = attrs.field(eq=False, default=None)
+
+    @cached_property
+    def result(self) -> Result:
+        """The whole fact base with provenance: evaluated when first asked for, for a chart made
+        from the shown facts only."""
+        return self.shown if self.everything is None else self.everything()
 
     @cached_property
     def reader(self) -> Reader:
-        return Reader(self.result)
+        return Reader(self.shown, None if self.everything is None else SHOWN)
 
     def hexagram(self, predicate: str) -> dict[str, Value | None] | None:
         read = self.reader

@@ -18,7 +18,7 @@ from .compile import (
 )
 from .facts import Absent, Conclusion, Conflict, Defeat, Derivation, Fact
 from .gcpause import gc_paused
-from .ir import Atom, Const, Value
+from .ir import Atom, Const, Negation, Value
 from .relation import Relation
 from .relevance import Relevance, merged, resolved, rule_needs
 from .strata import VERDICT_NODE as VERDICT, body_edges, exception_tree
@@ -121,8 +121,10 @@ class Engine:
         }
         table_facts = tuple(r for r in rows if r[0] in derived)
         roots = frozenset(params) - derived - frozenset(shared_relations)
-        relevance = Relevance(plans[False], rule_needs(plans[False], compiled, params, roots), compiled,
-                              shared_relations, frozenset(r[0] for r in table_facts))
+        negated = {rule.id: frozenset(lit.atom.predicate for lit in rule.body if isinstance(lit, Negation))
+                   for rule in program.rules}
+        relevance = Relevance(plans[False], rule_needs(plans[False], compiled, params, roots, negated), compiled,
+                              shared_relations, frozenset(r[0] for r in table_facts), program.exceptions)
         engine = cls(program, compiled, params, table_facts, derived,
                      shared_relations, shared_derivations, static, [], plans,
                      {rid: tuple(b.predicate for b in c.body) for rid, c in compiled.items()},
@@ -166,7 +168,8 @@ class Engine:
         compiled = CompiledRules(state["rules"], store,
                                  lambda rule_id, variant: rule_source(program.rule(rule_id), params, variant))
         shared_relations = {name: Relation.of(facts) for name, facts in state["shared"].items()}
-        relevance = Relevance(state["plans"][False], state["needs"], compiled, shared_relations, state["added"])
+        relevance = Relevance(state["plans"][False], state["needs"], compiled, shared_relations, state["added"],
+                              program.exceptions)
         engine = cls(program, compiled, params, state["table_facts"], state["derived"], shared_relations,
                      state["shared_derivations"], state["static_rules"], state["shared_defeats"], state["plans"],
                      state["body_predicates"], state["gloss_vars"], state["subjects"], relevance, bases=state["bases"],
@@ -177,9 +180,11 @@ class Engine:
     def _note_shared_facts(self) -> None:
         self.shared_facts.update((name, tuple(rel.facts)) for name, rel in self.shared_relations.items() if rel.facts)
 
-    def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> "Result":
+    def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT, wanted: frozenset[str] | None = None) -> "Result":
+        """The fact base the rules derive from `base`; with `wanted`, only what the facts of those
+        predicates depend on is evaluated (exact for them: see `relevance.cone`)."""
         with gc_paused():
-            result = _Run(self, limit).run(base)
+            result = _Run(self, limit).run(base, wanted)
         if self.join_store is not None:
             self.join_store.save()
         return result
@@ -415,14 +420,14 @@ class _Run:
                 own[values] = Derivations(self.engine.shared_derivations[key])
         self.add(predicate, values, raw)
 
-    def run(self, base: Iterable[Fact]) -> Result:
+    def run(self, base: Iterable[Fact], wanted: frozenset[str] | None = None) -> Result:
         base = sorted(base, key=fact_sort_key)
         for predicate, values, ref in self.engine.table_facts:
             self.add_given(predicate, values, (None, "table", (), (), (("§", ref),)))
         for fact in base:
             self.add_given(fact.predicate, fact.values, (None, "input", (), (), ()))
         plan = resolved(merged(self.engine.plans[True]), self.engine.compiled) if self.static \
-            else self.engine.relevance.plan_for(base)
+            else self.engine.relevance.plan_for(base, wanted)
         try:
             try:
                 for rules, members, recursive in plan:

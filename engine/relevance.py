@@ -22,12 +22,13 @@ _CACHE_SIZE = 256
 
 
 # What a rule needs to fire, as plain data (the on-disk cache keeps it): the predicates of its
-# positive body atoms, its fixed input atoms (each met by some input fact), and the predicates it
-# concludes (not its 断).
-Needs = tuple[frozenset[str], frozenset[Pattern], frozenset[str]]
+# positive body atoms, its fixed input atoms (each met by some input fact), the predicates it
+# concludes (not its 断), and those it reads under `not`.
+Needs = tuple[frozenset[str], frozenset[Pattern], frozenset[str], frozenset[str]]
 
 
-def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]], roots: frozenset[str]) -> dict[str, Needs]:
+def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]], roots: frozenset[str],
+               negated: Mapping[str, frozenset[str]]) -> dict[str, Needs]:
     needs: dict[str, Needs] = {}
     for rules, _, _ in plan:
         for rule_id, _records in rules:
@@ -38,23 +39,54 @@ def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]]
                     position = {name: i for i, name in enumerate(params[atom.predicate])}
                     fixed.add((atom.predicate, tuple(sorted((position[n], v) for n, v in atom.fixed))))
             needs[rule_id] = (frozenset(a.predicate for a in rule.body), frozenset(fixed),
-                              frozenset(h.kind for h in rule.heads if h.kind != VERDICT))
+                              frozenset(h.kind for h in rule.heads if h.kind != VERDICT), negated.get(rule_id, frozenset()))
     return needs
+
+
+def cone(needs: Mapping[str, Needs], exceptions: Mapping[str, tuple[str, ...]], wanted: frozenset[str]) -> frozenset[str]:
+    """The rules the facts of the `wanted` predicates can depend on: every rule concluding one,
+    what those read (positively or under `not`), and the exceptions to each, transitively.  A
+    run of these alone derives exactly the facts of the wanted predicates that a run of all
+    rules derives, with the same derivations and defeats (stratification orders them the same)."""
+    concluders: dict[str, list[str]] = {}
+    for rule_id, (_, _, heads, _) in needs.items():
+        for predicate in heads:
+            concluders.setdefault(predicate, []).append(rule_id)
+    chosen: set[str] = set()
+    seen: set[str] = set()
+    predicates = list(wanted)
+    while predicates:
+        predicate = predicates.pop()
+        if predicate in seen:
+            continue
+        seen.add(predicate)
+        rules = list(concluders.get(predicate, ()))
+        while rules:
+            rule_id = rules.pop()
+            if rule_id in chosen or rule_id not in needs:
+                continue
+            chosen.add(rule_id)
+            body, _, _, negated = needs[rule_id]
+            predicates.extend(body | negated)
+            rules.extend(exceptions.get(rule_id, ()))
+    return frozenset(chosen)
 
 
 class Relevance:
     """Prunes the per-chart plan of an engine to the rules that can fire on the inputs given."""
 
-    def __init__(self, plan: list, needs: dict[str, Needs], compiled: Mapping, shared: dict, added: frozenset[str]) -> None:
+    def __init__(self, plan: list, needs: dict[str, Needs], compiled: Mapping, shared: dict, added: frozenset[str],
+                 exceptions: Mapping[str, tuple[str, ...]]) -> None:
         self.plan = plan  # [(rules as (rule id, records), stratum predicates, recursive)]
         self.needs = needs
+        self.exceptions = exceptions  # base rule id -> the ids of the exceptions to it
         self.compiled = compiled
         # Every run starts with the shared relations (tables, static rules' conclusions; filled
         # once the engine is built) and the rows of tables that rules add to.
         self.shared = shared
         self.added = added
         patterns: dict[str, set[Pattern]] = {}
-        for _, fixed, _ in needs.values():
+        for _, fixed, _, _ in needs.values():
             for pattern in fixed:
                 patterns.setdefault(pattern[0], set()).add(pattern)
         # predicate -> {positions fixed: [(values wanted, pattern)]}: a signature projects the
@@ -78,8 +110,10 @@ class Relevance:
                 met.extend(pattern for want, pattern in wanted if want in projected)
         return frozenset(present), frozenset(met)
 
-    def plan_for(self, facts: Iterable[Fact]) -> list:
-        key = self.signature(facts)
+    def plan_for(self, facts: Iterable[Fact], wanted: frozenset[str] | None = None) -> list:
+        """The plan for these inputs; with `wanted`, only the rules those predicates' facts
+        depend on (see `cone`)."""
+        key = (*self.signature(facts), wanted)
         found = self.cache.get(key)
         if found is None:
             if len(self.cache) >= _CACHE_SIZE:
@@ -87,7 +121,8 @@ class Relevance:
             found = self.cache[key] = self._prune(*key)
         return found
 
-    def _prune(self, given: frozenset[str], met: frozenset[Pattern]) -> list:
+    def _prune(self, given: frozenset[str], met: frozenset[Pattern], wanted: frozenset[str] | None) -> list:
+        within = None if wanted is None else cone(self.needs, self.exceptions, wanted)
         live = {p for p, relation in self.shared.items() if relation.facts} | self.added | given
         pruned = []
         for rules, members, recursive in self.plan:
@@ -96,8 +131,8 @@ class Relevance:
             while changed:  # a recursive stratum's rules can make each other's bodies live
                 changed = False
                 for i, (rule_id, _) in enumerate(rules):
-                    body, patterns, heads = self.needs[rule_id]
-                    if i not in chosen and body <= live and patterns <= met:
+                    body, patterns, heads, _ = self.needs[rule_id]
+                    if i not in chosen and body <= live and patterns <= met and (within is None or rule_id in within):
                         chosen.add(i)
                         live |= heads
                         changed = True

@@ -24,7 +24,7 @@ def _outcome(result):
 
 def _unpruned(engine):
     full = resolved(merged(engine.plans[False]), engine.compiled)
-    return lambda base: full
+    return lambda base, wanted=None: full
 
 
 @pytest.mark.parametrize("question", [None, "疾病", "求财", "功名", "行人", "胎产"])
@@ -72,3 +72,78 @@ def test_rules_of_another_question_and_what_only_they_feed_are_not_called(tmp_pa
     assert called([Fact("问", ("疾病",))]) == []  # no 纳甲, no 月建: nothing can fire
     result = engine.evaluate(base + [Fact("问", ("疾病",))])
     assert result.holds(Fact("余", (1,)))
+
+
+def _restricted(result, predicates):
+    """A result's facts, derivations and defeats of the given predicates only."""
+    facts = [f for f in result.sorted_facts() if f.predicate in predicates]
+    return (facts, {f: sorted(map(repr, result.derivations[f])) for f in facts},
+            sorted(repr(d) for d in result.defeats if getattr(d.head, "predicate", None) in predicates))
+
+
+def _derived(result) -> int:
+    """How many facts a run derived itself (not the tables and static rules every run shares)."""
+    return sum(len(facts) for name, facts in result.relations.items() if facts is not result.shared_facts.get(name))
+
+
+@pytest.mark.parametrize("school", [None, "俗传", "京房"])
+def test_a_chart_made_for_showing_is_the_full_chart(school):
+    """`yimao.chart` evaluates only the rules its cells depend on: the same chart, the same facts,
+    derivations and defeats of every predicate it shows, and the whole fact base when asked."""
+    import yimao
+    from yimao.chart import SHOWN
+
+    rng = random.Random(7 if school is None else len(school))
+    engine = rulebook.load_engine(school=school)
+    for _ in range(8):
+        lines = "".join(rng.choice("6789") for _ in range(6))
+        when = datetime(1950, 1, 1) + timedelta(seconds=rng.randrange(100 * 365 * 86400))
+        shown = yimao.chart(lines=lines, date=when.strftime("%Y-%m-%dT%H:%M+08:00"), engine=engine)
+        full = evaluate_chart(engine, shown.cast, shown.moment, "shipped")
+        assert shown.to_dict() == full.to_dict()
+        assert _restricted(shown.shown, SHOWN) == _restricted(full.result, SHOWN)
+        assert _derived(shown.shown) < _derived(full.result) / 2  # a part was evaluated
+        assert _outcome(shown.result) == _outcome(full.result)  # `result`: every rule, on first use
+
+
+def test_a_shown_chart_refuses_a_cell_it_did_not_derive():
+    """A new cell must name its predicate in chart.SHOWN, or its facts would silently be missing."""
+    import yimao
+
+    chart = yimao.chart(hexagram="豐之萃", month="申", day="丁酉")
+    chart.to_dict()
+    with pytest.raises(ValueError, match="旺相"):
+        chart.reader.holds("旺相", 位=1)
+
+
+CONE = """\
+chapter 25 月破
+predicate 破(位)
+predicate 不破(位)
+predicate 破空(位)
+predicate 旁(位)
+predicate 合(位)
+predicate 余(位)
+§25.1 「以用处反，名为月破」
+rule 月破.定 when 纳甲(位: P, 支: 子), 月建(支: 午) then 破(位: P)
+rule 月破.逢合 exception to 月破.定 when 纳甲(位: P, 支: 子), 合(位: P) then 不破(位: P)
+rule 月破.合 when 纳甲(位: P, 支: 丑) then 合(位: P)
+rule 月破.空 when 破(位: P), not 旁(位: P) then 破空(位: P)
+rule 月破.旁 when 纳甲(位: P, 支: 子) then 旁(位: P)
+rule 月破.远 when 破空(位: P) then 余(位: P)
+"""
+
+
+def test_the_cone_of_a_predicate_holds_its_rules_what_they_read_and_their_exceptions(tmp_path):
+    from yimao.relevance import cone
+
+    write(tmp_path, CONE, inputs=INPUTS)
+    engine = rulebook.load_engine([tmp_path], use_cache=False)
+    needs, exceptions = engine.relevance.needs, engine.relevance.exceptions
+    assert cone(needs, exceptions, frozenset({"破"})) == {"月破.定", "月破.逢合", "月破.合"}
+    # what it reads under `not` too, and not the rules that read it (月破.远)
+    assert cone(needs, exceptions, frozenset({"破空"})) == {"月破.定", "月破.逢合", "月破.合", "月破.空", "月破.旁"}
+    assert cone(needs, exceptions, frozenset({"余"})) == {"月破.定", "月破.逢合", "月破.合", "月破.空", "月破.旁", "月破.远"}
+    assert cone(needs, exceptions, frozenset({"旁"})) == {"月破.旁"}
+    base = [Fact("纳甲", (1, "子")), Fact("月建", ("午",))]
+    assert engine.evaluate(base, wanted=frozenset({"破"})).facts("破") == engine.evaluate(base).facts("破")

@@ -705,8 +705,9 @@ class DurableEngine:
                              f"its answer cannot be trusted")
         return result
 
-    def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT) -> Result:
-        """The fact base for the given input facts, as our evaluator's `Result` (facts, derivations)."""
+    def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT, wanted: frozenset[str] | None = None) -> Result:
+        """The fact base for the given input facts, as our evaluator's `Result` (facts, derivations).
+        Every rule is evaluated whatever `wanted` asks (the facts of those predicates are the same)."""
         given: Known = dict(self._shared)
         inputs = []
         for fact in base:

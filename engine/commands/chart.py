@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..api import evaluate_chart, resolver, rulebook_label
+from ..api import resolver, rulebook_label, shown_chart
 from ..chart import Chart
 from ..errors import UsageError
 from ..inputs import add_chart_arguments, cast_from_args, moment_from_args
@@ -65,7 +65,7 @@ def chart_from_args(args: argparse.Namespace) -> Chart:
     cast = require_cast(args, engine)
     moment = moment_from_args(args)
     label = getattr(engine, "label", None) or rulebook_label(args.rulebook)
-    return evaluate_chart(engine, cast, moment, label)
+    return shown_chart(engine, cast, moment, label)
 
 
 def run_chart(args: argparse.Namespace) -> int:
