@@ -141,6 +141,8 @@ def test_examples_with_a_non_utf8_case_file(tmp_path, capsys):
 
 RUNAWAY_AT_BUILD = "chapter 25 月破\npredicate 数(值)\n§25.1\ntable 数(值) { 1 }\nrule 测.增 when 数(值: N), M = N + 1 then 数(值: M)\n"
 RUNAWAY_ON_INPUT = "chapter 25 月破\npredicate 数(值)\n§25.1\nrule 测.起 when 爻(位: P) then 数(值: P)\nrule 测.增 when 数(值: N), M = N + 1 then 数(值: M)\n"
+# The same runaway feeding a cell of the chart (旬空): a chart evaluates what its cells depend on.
+RUNAWAY_ON_CHART = RUNAWAY_ON_INPUT + "predicate 旬空(支)\nrule 测.空 when 数(值: 100) then 旬空(支: 子)\n"
 
 
 @pytest.mark.parametrize("command", [["chart"], ["why", "数(值: 1)"]])
@@ -151,15 +153,22 @@ def test_a_runaway_that_needs_no_input_is_a_rulebook_error_in_every_command(tmp_
 
 
 def test_a_runaway_on_the_chart_is_a_rulebook_error(tmp_path, capsys):
-    write(tmp_path, RUNAWAY_ON_INPUT)
+    write(tmp_path, RUNAWAY_ON_CHART)
     code, _, err = run(capsys, ["chart", "--rulebook", str(tmp_path), *CHART])
+    assert code == 1 and "测.增" in err and "25-月破.ym:5:" in err
+
+
+def test_a_runaway_off_the_chart_stops_what_reads_it_not_the_chart(tmp_path, capsys):
+    write(tmp_path, RUNAWAY_ON_INPUT)
+    assert run(capsys, ["chart", "--rulebook", str(tmp_path), *CHART])[0] == 0
+    code, _, err = run(capsys, ["facts", "--rulebook", str(tmp_path), *CHART])
     assert code == 1 and "测.增" in err and "25-月破.ym:5:" in err
 
 
 def test_the_workbench_names_the_runaway_rule(tmp_path):
     from yimao.web.app import create_app
 
-    write(tmp_path, RUNAWAY_ON_INPUT)
+    write(tmp_path, RUNAWAY_ON_CHART)
     client = create_app([str(tmp_path)]).test_client()
     response = client.get("/chart?lines=877987&month=申&day=丁酉")
     page = response.get_data(as_text=True)
