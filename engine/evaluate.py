@@ -135,6 +135,25 @@ class Engine:
         engine._note_shared_facts()
         return engine
 
+    def verdict_rules(self) -> frozenset[str]:
+        """The rules with a 断 among those a run may call."""
+        return frozenset(r for r in self.relevance.needs if VERDICT in self.compiled[r].head_kinds)
+
+    def layer(self, result: "Result", rules: frozenset[str], predicates: Iterable[str]) -> Layer:
+        """The layer of `rules`, completing `predicates`, as `result` holds them: a run of
+        `within=rules` (a scope's part of the program), or a run of another school's engine whose
+        facts of these predicates are this one's (see `relevance.Relevance.downstream`)."""
+        own = result.derivations.raw.own
+        relations: dict[str, Relation] = {}
+        derivations: dict[str, dict] = {}
+        for predicate in predicates:
+            facts = result.relations.get(predicate)
+            if facts is None or facts is result.shared_facts.get(predicate) or predicate in self.shared_relations:
+                continue
+            relations[predicate] = Relation.of(list(facts))
+            derivations[predicate] = own.get(predicate, {})
+        return Layer(rules, relations, derivations, tuple(d for d in result.defeats if d.rule in rules))
+
     def _share_static_conclusions(self) -> None:
         """Evaluate the input-independent strata once and share their facts like table rows."""
         if not self.static_rules:
@@ -180,11 +199,13 @@ class Engine:
     def _note_shared_facts(self) -> None:
         self.shared_facts.update((name, tuple(rel.facts)) for name, rel in self.shared_relations.items() if rel.facts)
 
-    def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT, wanted: frozenset[str] | None = None) -> "Result":
+    def evaluate(self, base: Iterable[Fact], limit: int = DEFAULT_LIMIT, wanted: frozenset[str] | None = None,
+                 within: frozenset[str] | None = None, layers: tuple["Layer", ...] = ()) -> "Result":
         """The fact base the rules derive from `base`; with `wanted`, only what the facts of those
-        predicates depend on is evaluated (exact for them: see `relevance.cone`)."""
+        predicates depend on is evaluated (exact for them: see `relevance.cone`); with `within`,
+        only those rules; `layers`: facts derived before, given to the run (see `Layer`)."""
         with gc_paused():
-            result = _Run(self, limit).run(base, wanted)
+            result = _Run(self, limit).run(base, wanted, within, layers)
         if self.join_store is not None:
             self.join_store.save()
         return result
@@ -313,6 +334,19 @@ class Result:
         return [d for d in self.defeats if d.head == fact]
 
 
+@attrs.frozen
+class Layer:
+    """Facts part of the program derived once, for many runs to be given: the rules it covers (a
+    run given it does not call them), and per predicate it completes the facts (a relation runs
+    only read: the indexes they build serve every run) and their raw derivations, and the defeats
+    its rules met.  Made by `Engine.layer`; see `relevance.Relevance.scope` for what may be one."""
+
+    rules: frozenset[str]
+    relations: dict[str, Relation] = attrs.field(eq=False)
+    derivations: dict[str, dict] = attrs.field(eq=False)
+    defeats: tuple = attrs.field(eq=False, default=())
+
+
 def _static_rules(program: Program) -> frozenset[str]:
     """Rules whose every body predicate (and every exception's) depends on no input fact.
 
@@ -420,14 +454,25 @@ class _Run:
                 own[values] = Derivations(self.engine.shared_derivations[key])
         self.add(predicate, values, raw)
 
-    def run(self, base: Iterable[Fact], wanted: frozenset[str] | None = None) -> Result:
+    def run(self, base: Iterable[Fact], wanted: frozenset[str] | None = None, within: frozenset[str] | None = None,
+            layers: tuple[Layer, ...] = ()) -> Result:
         base = sorted(base, key=fact_sort_key)
+        given: set[str] = set()  # predicates a layer completes: read only, never added to
+        skip: frozenset[str] = frozenset()
+        for layer in layers:
+            self.relations.update(layer.relations)
+            self.derivations.update(layer.derivations)
+            given.update(layer.relations)
+            self.defeats.extend(layer.defeats)
+            skip |= layer.rules
         for predicate, values, ref in self.engine.table_facts:
-            self.add_given(predicate, values, (None, "table", (), (), (("§", ref),)))
+            if predicate not in given:
+                self.add_given(predicate, values, (None, "table", (), (), (("§", ref),)))
         for fact in base:
-            self.add_given(fact.predicate, fact.values, (None, "input", (), (), ()))
+            if fact.predicate not in given:
+                self.add_given(fact.predicate, fact.values, (None, "input", (), (), ()))
         plan = resolved(merged(self.engine.plans[True]), self.engine.compiled) if self.static \
-            else self.engine.relevance.plan_for(base, wanted)
+            else self.engine.relevance.plan_for(base, wanted, within, skip)
         try:
             try:
                 for rules, members, recursive in plan:

@@ -98,6 +98,7 @@ class Relevance:
                 positions = tuple(i for i, _ in pattern[1])
                 by_positions.setdefault(positions, []).append((tuple(v for _, v in pattern[1]), pattern))
         self.cache: dict[tuple, list] = {}
+        self._reads: dict[str, frozenset[str]] = {}
 
     def signature(self, facts: Iterable[Fact]) -> tuple[frozenset[str], frozenset[Pattern]]:
         present: dict[str, list[tuple]] = {}
@@ -110,10 +111,12 @@ class Relevance:
                 met.extend(pattern for want, pattern in wanted if want in projected)
         return frozenset(present), frozenset(met)
 
-    def plan_for(self, facts: Iterable[Fact], wanted: frozenset[str] | None = None) -> list:
+    def plan_for(self, facts: Iterable[Fact], wanted: frozenset[str] | None = None,
+                 within: frozenset[str] | None = None, skip: frozenset[str] = frozenset()) -> list:
         """The plan for these inputs; with `wanted`, only the rules those predicates' facts
-        depend on (see `cone`)."""
-        key = (*self.signature(facts), wanted)
+        depend on (see `cone`); with `within`, only those rules; never the rules in `skip`
+        (whose facts a run is given: see `evaluate.Layer`)."""
+        key = (*self.signature(facts), wanted, within, skip)
         found = self.cache.get(key)
         if found is None:
             if len(self.cache) >= _CACHE_SIZE:
@@ -121,8 +124,11 @@ class Relevance:
             found = self.cache[key] = self._prune(*key)
         return found
 
-    def _prune(self, given: frozenset[str], met: frozenset[Pattern], wanted: frozenset[str] | None) -> list:
-        within = None if wanted is None else cone(self.needs, self.exceptions, wanted)
+    def _prune(self, given: frozenset[str], met: frozenset[Pattern], wanted: frozenset[str] | None,
+               within: frozenset[str] | None, skip: frozenset[str]) -> list:
+        if wanted is not None:
+            reached = cone(self.needs, self.exceptions, wanted)
+            within = reached if within is None else within & reached
         live = {p for p, relation in self.shared.items() if relation.facts} | self.added | given
         pruned = []
         for rules, members, recursive in self.plan:
@@ -136,9 +142,72 @@ class Relevance:
                         chosen.add(i)
                         live |= heads
                         changed = True
-            if chosen:
-                pruned.append(([rules[i] for i in sorted(chosen)], members, recursive))
+            kept = [rules[i] for i in sorted(chosen) if rules[i][0] not in skip]  # skipped: given, still live
+            if kept:
+                pruned.append((kept, members, recursive))
         return resolved(merged(pruned), self.compiled)
+
+    def reads(self, rule_id: str) -> frozenset[str]:
+        """What a rule's conclusions depend on: the predicates its body reads, positively or under
+        `not`, and those the bodies of the exceptions to it read (transitively)."""
+        found = self._reads.get(rule_id)
+        if found is None:
+            body, _, _, negated = self.needs.get(rule_id, (frozenset(), None, None, frozenset()))
+            found = body | negated
+            for exception in self.exceptions.get(rule_id, ()):
+                found |= self.reads(exception)
+            self._reads[rule_id] = found
+        return found
+
+    def scope(self, inputs: frozenset[str], others: frozenset[str], verdicts: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+        """(rules, predicates): the part of the per-chart program whose facts depend on no input
+        but `inputs` -- each predicate every rule concluding which reads only such predicates or
+        the shared tables and static facts, the inputs themselves, and the rules concluding only
+        these.  Those facts can be derived once for the many charts sharing the facts of `inputs`
+        (a sweep's cast per transition, its moment per moment) and given to each run
+        (`evaluate.Layer`).  `others`: the inputs not given (a predicate may be both derived and
+        given: never inside).  Rules with a 断 (`verdicts`) are never inside, nor the predicates of
+        tables a rule adds to: a run's own."""
+        concluded = {p for _, _, heads, _ in self.needs.values() for p in heads}
+        # Outside: the inputs not given, tables rules add to, and what no rule concludes, no table
+        # holds and no input names; then, to a fixed point, whatever a rule concludes that reads
+        # something outside, has a 断, or concludes something outside (its other conclusions
+        # would be made by a rule the layer cannot hold).
+        outside = set(others) | set(self.added)
+        for rule_id in self.needs:
+            outside.update(q for q in self.reads(rule_id) if q not in concluded and q not in self.shared and q not in inputs)
+        changed = True
+        while changed:
+            changed = False
+            for rule_id, (_, _, heads, _) in self.needs.items():
+                if heads and not heads <= outside and (rule_id in verdicts or not self.reads(rule_id).isdisjoint(outside)
+                                                       or not heads.isdisjoint(outside)):
+                    outside |= heads
+                    changed = True
+        predicates = frozenset(concluded - outside) | inputs
+        rules = frozenset(r for r, (_, _, heads, _) in self.needs.items()
+                          if heads and r not in verdicts and heads <= predicates)
+        return rules, predicates
+
+    def downstream(self, changed: frozenset[str], rules: frozenset[str]) -> frozenset[str]:
+        """The predicates whose facts may differ once the facts of `changed` and the `rules`
+        named differ: what those rules conclude, and what every rule reading any of these (in its
+        body, under `not`, through an exception) or excepted by a rule so touched concludes,
+        transitively."""
+        found = set(changed)
+        touched = set(rules)
+        grew = True
+        while grew:
+            grew = False
+            for rule_id, (_, _, heads, _) in self.needs.items():
+                if rule_id not in touched and (rule_id in rules or self.reads(rule_id) & found
+                                               or touched.intersection(self.exceptions.get(rule_id, ()))):
+                    touched.add(rule_id)
+                    grew = True
+                if rule_id in touched and not heads <= found:
+                    found |= heads
+                    grew = True
+        return frozenset(found)
 
 
 def resolved(plan: list, compiled: Mapping) -> list:

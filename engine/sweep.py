@@ -101,6 +101,7 @@ class Comparer:
         from .judge import parse_question
         from .lean_compare import ChangeIndex
         from .rulebook import load_engine
+        from .shared_work import SharedWork
 
         self.engines = tuple(load_engine(rulebook, school=s) for s in schools)
         parsed = parse_question(self.engines[0].program, question) if question else None
@@ -108,6 +109,8 @@ class Comparer:
         self.extra = list(parsed.facts()) if parsed else []
         self.index = ChangeIndex(*self.engines)
         self.moments: dict[tuple, tuple] = {}
+        self.casts: dict[str, tuple] = {}
+        self.shared = SharedWork(self.engines)
 
     def moment_facts(self, spec: dict[str, Any]) -> tuple:
         from .api import moment as make_moment
@@ -125,18 +128,26 @@ class Comparer:
             self.moments[key] = found
         return found
 
-    def compare(self, specs: list[dict[str, Any]]) -> list[Row]:
+    def cast_facts(self, lines: str) -> tuple:
         from .cast import Cast
         from .chart import base_facts
 
+        found = self.casts.get(lines)
+        if found is None:
+            if len(self.casts) > 64:
+                self.casts.clear()
+            found = self.casts[lines] = tuple(base_facts(e, Cast.from_lines(lines), None) for e in self.engines)
+        return found
+
+    def evaluate(self, spec: dict[str, Any]) -> tuple:
+        """Both schools' results for one chart, with the work shared (see shared_work)."""
+        facts = tuple(c + m + self.extra for c, m in zip(self.cast_facts(spec["lines"]), self.moment_facts(spec)))
+        return self.shared.evaluate(spec["lines"], tuple(spec.get(k) for k in MOMENT_KEYS), facts)
+
+    def compare(self, specs: list[dict[str, Any]]) -> list[Row]:
         rows = []
-        casts: dict[str, tuple] = {}
         for spec in specs:
-            cast = casts.get(spec["lines"])
-            if cast is None:
-                cast = casts[spec["lines"]] = tuple(base_facts(e, Cast.from_lines(spec["lines"]), None) for e in self.engines)
-            moment = self.moment_facts(spec)
-            a, b = (e.evaluate(c + m + self.extra) for e, c, m in zip(self.engines, cast, moment))
+            a, b = self.evaluate(spec)
             keys = self.index.keys(a, b) | (self.answer_changes(a, b) if self.question else set())
             rows.append({"id": spec["id"], "spec": spec, "changes": sorted(keys)})
         return rows

@@ -24,7 +24,7 @@ def _outcome(result):
 
 def _unpruned(engine):
     full = resolved(merged(engine.plans[False]), engine.compiled)
-    return lambda base, wanted=None: full
+    return lambda base, *restrictions: full
 
 
 @pytest.mark.parametrize("question", [None, "疾病", "求财", "功名", "行人", "胎产"])

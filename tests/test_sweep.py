@@ -271,3 +271,31 @@ def test_a_sweep_with_a_question_counts_the_answers_that_change(rulebook, tmp_pa
     assert without["answers"] == [] and without["changes"] == data["changes"]
     assert main(["sweep", "report", str(tmp_path / "q.jsonl")]) == 0
     assert "疾病: 不愈 → 愈" in capsys.readouterr().out
+
+
+def _outcome(result):
+    """Facts, raw derivations (rule, source, matched facts, absent patterns, bindings), conclusions,
+    defeats and conflicts, each compared as a set (a run given layers derives in another order)."""
+    raw = result.derivations.raw
+    return ({p: frozenset(v) for p, v in result.relations.items() if v}, {k: frozenset(raw[k]) for k in raw},
+            sorted(map(repr, result.conclusions)), sorted(map(repr, result.defeats)), sorted(map(repr, result.conflicts)))
+
+
+@pytest.mark.parametrize("school", SHIPPED_SCHOOLS)
+def test_shared_work_gives_two_full_evaluations(school):
+    """Each cast's and each moment's facts made once, and the second school given the first's facts
+    outside its overlays' reach: the same facts, derivations, conclusions, defeats and conflicts as
+    two full evaluations, for every shipped school, on a seeded sample of the space met twice (the
+    second time from the layers) and with a question (so its 断 too)."""
+    comparer = Comparer(None, ("易冒", school), "疾病")
+    specs = space_sample("子午寅", False, 2, 11)
+    specs = [{**spec, "lines": other["lines"]} for spec in specs for other in specs]  # 2 casts x 2 moments
+    for spec in specs + specs:
+        shared = comparer.evaluate(spec)
+        facts = tuple(c + m + comparer.extra for c, m in zip(comparer.cast_facts(spec["lines"]), comparer.moment_facts(spec)))
+        for engine, made, given in zip(comparer.engines, shared, facts):
+            assert _outcome(made) == _outcome(engine.evaluate(given)), (school, spec)
+    work = comparer.shared
+    assert all(len(scoped.made) == 2 for scoped in work.cast + work.moment)  # the layers were made and used
+    if school == "俗传":
+        assert work.same_rules and work.downstream  # its overlay reaches far, not everywhere

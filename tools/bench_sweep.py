@@ -4,9 +4,10 @@ then `changed_keys`: two JSON proofs and a why-not per differing fact, as sweeps
 the lean one (`sweep.Comparer`, what sweeps run now); and charts a second on 1 and 2 local Dask
 workers (the cluster started and its engines loaded before the clock starts).  Each figure is the
 median of --runs runs; the projection for the whole space (2,949,120 charts; ×12 with --hours) is
-the lean CPU time divided by the cores.
+the lean CPU time in space order (a few transitions, each at every day of a month, the work shared
+between charts made as it comes) divided by the cores.
 
-Run: python tools/bench_sweep.py [--schools 易冒,俗传] [--full 30] [--lean 300] [--dask 600] [--runs 3]
+Run: python tools/bench_sweep.py [--schools 易冒,俗传] [--full 30] [--lean 300] [--block 5] [--dask 600] [--runs 3]
 """
 
 from __future__ import annotations
@@ -40,6 +41,34 @@ def full(comparer: Comparer):
     return run
 
 
+def forget(comparer: Comparer) -> None:
+    """Drop the casts and moments the comparer has met, and their layers."""
+    for scoped in comparer.shared.cast + comparer.shared.moment:
+        scoped.made.clear()
+        scoped.met.clear()
+
+
+def in_space_order(comparer: Comparer, transitions_count: int, runs: int) -> tuple[float, float]:
+    """CPU ms a chart over a block of the space as a sweep of it meets it: some transitions, each at
+    the 60 days of one month branch, one after the other, the layers made as they come (a whole
+    sweep meets each cast at 720 moments and each moment with 4,096 casts: cheaper still)."""
+    import random
+
+    from yimao.sweep import _space_spec, space_moments, transitions
+
+    picked = random.Random(2026).sample(list(transitions()), transitions_count)
+    block = [_space_spec(lines, moment) for lines in picked for moment in space_moments(["寅"], False)]
+    times: dict[bool, list[float]] = {False: [], True: []}
+    for _ in range(runs):
+        for sharing in (False, True):  # run for run, so both meet the same machine
+            forget(comparer)
+            comparer.shared.sharing = sharing
+            started = time.process_time()
+            comparer.compare(block)
+            times[sharing].append((time.process_time() - started) * 1000 / len(block))
+    return statistics.median(times[False]), statistics.median(times[True])
+
+
 def dask_rate(workers: int, schools: tuple[str, str], specs: list, runs: int) -> float:
     from dask.distributed import Client, LocalCluster, wait
 
@@ -61,13 +90,19 @@ def main() -> None:
     parser.add_argument("--full", type=int, default=30, help="charts for the full comparison (0: skip)")
     parser.add_argument("--lean", type=int, default=300, help="charts for the lean comparison")
     parser.add_argument("--dask", type=int, default=600, help="charts for the Dask throughput (0: skip)")
+    parser.add_argument("--block", type=int, default=5, help="transitions for the space-order figure (0: skip)")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     schools = tuple(args.schools.split(","))
     comparer = Comparer(None, schools, None)
     sample = space_sample(BRANCHES, False, max(args.full, args.lean, args.dask), 2026)
     comparer.compare(sample[:5])  # warm: join code unmarshalled, plans pruned
-    after = cpu_ms_per_chart(comparer.compare, sample[:args.lean], args.runs)
+
+    def lean(specs):  # each run meets every chart anew, as a sweep of a uniform sample does
+        forget(comparer)
+        comparer.compare(specs)
+
+    after = cpu_ms_per_chart(lean, sample[:args.lean], args.runs)
     print(f"{schools[0]} vs {schools[1]}, a seeded uniform sample of the space (median of {args.runs} runs)")
     if args.full:
         before = cpu_ms_per_chart(full(comparer), sample[:args.full], args.runs)
@@ -75,10 +110,15 @@ def main() -> None:
         print(f"  lean comparison: {after:7.1f} ms CPU a chart ({args.lean} charts), {before / after:.1f}x less")
     else:
         print(f"  lean comparison: {after:7.1f} ms CPU a chart ({args.lean} charts)")
+    ordered = after
+    if args.block:
+        unshared, ordered = in_space_order(comparer, args.block, args.runs)
+        print(f"  lean comparison in space order ({args.block} transitions x 60 days): {unshared:7.1f} ms CPU a chart "
+              f"evaluating each chart whole, {ordered:7.1f} ms sharing the work (see engine/shared_work.py)")
     for cores in (2, 64):
-        print(f"  whole space ({SPACE:,} charts) on {cores} cores: {SPACE * after / 1000 / 3600 / cores:.1f} h "
-              f"(with --hours: {12 * SPACE * after / 1000 / 3600 / cores:.1f} h); "
-              f"one month branch ({SPACE // 12:,}): {SPACE // 12 * after / 1000 / 3600 / cores:.2f} h")
+        print(f"  whole space ({SPACE:,} charts) on {cores} cores: {SPACE * ordered / 1000 / 3600 / cores:.1f} h "
+              f"(with --hours: {12 * SPACE * ordered / 1000 / 3600 / cores:.1f} h); "
+              f"one month branch ({SPACE // 12:,}): {SPACE // 12 * ordered / 1000 / 3600 / cores:.2f} h")
     if args.dask:
         one = dask_rate(1, schools, sample[:args.dask], args.runs)
         two = dask_rate(2, schools, sample[:args.dask], args.runs)
