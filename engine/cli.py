@@ -163,7 +163,11 @@ def run() -> None:
     Freeing a loaded engine and its results object by object at exit took a tenth to a fifth of a
     short command's time (`yimao facts` with the --fact help example: 0.93 s → 0.73 s of CPU).  The
     output is flushed and the atexit handlers run (temporary files, logging, process pools) before
-    the process ends; with another thread still alive the interpreter exits as usual, joining it."""
+    the process ends; with another thread still alive the interpreter exits as usual, joining it.
+    A cold rulebook's files may be parsed on worker processes (see `frontcache.parse_missing`)."""
+    from .frontcache import allow_workers
+
+    allow_workers()
     code = main()
     if threading.active_count() > 1:
         sys.exit(code)

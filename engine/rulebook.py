@@ -77,13 +77,17 @@ def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
 def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic],
            keys: dict[str, str] | None) -> list:
     """The modules of the files; `keys` (display name -> key) given: each through the per-file cache."""
-    from .frontcache import file_key, parse_cached
+    from .frontcache import file_key, parse_cached, parse_missing
 
-    modules = []
+    read = []
     for path in files:
         name = _display(path)
         content = read_rule_file(path, name)
-        text = content.decode("utf-8")
+        read.append((name, content, content.decode("utf-8")))
+    if keys is not None:
+        parse_missing(read)
+    modules = []
+    for name, content, text in read:
         sources[name] = text.split("\n")
         if keys is None:
             from .lang import parse_module  # Lark is imported only when rule files are read

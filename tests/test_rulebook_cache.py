@@ -3,6 +3,8 @@ per-rule entries (an edit parses and compiles the edited file only), housekeepin
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -315,3 +317,36 @@ def test_the_workbench_reloads_only_the_edited_file(two_files, monkeypatch):
     page = client.get("/rulebook/26").get_data(as_text=True)
     assert "破空.成" in page and "破空.定" not in page
     assert [os.path.basename(name) for name in parsed] == ["26-旬空.ym"]
+
+
+PARSE_ON_WORKERS = """
+import hashlib
+import sys
+
+import yimao.lang as lang
+from yimao import frontcache
+from yimao.rulebook import _parse, rulebook_dir
+
+files = sorted(rulebook_dir().glob("*.ym"))[:12]
+parsed = []
+parse = lang.parse_module
+lang.parse_module = lambda text, name: (parsed.append(name), parse(text, name))[1]
+if sys.argv[1] == "workers":
+    frontcache.allow_workers()
+modules = _parse(files, {}, [], {})
+print(len(parsed), sum(len(m.rules) for m in modules), hashlib.sha256(repr(modules).encode()).hexdigest())
+"""
+
+
+def test_the_cli_parses_a_cold_rulebook_on_worker_processes(tmp_path):
+    """What the workers parse the process does not (its own parse is never called), and the
+    modules are the ones parsed in the process."""
+    script = tmp_path / "parse.py"
+    script.write_text(PARSE_ON_WORKERS, encoding="utf-8")
+    found = {}
+    for how in ("workers", "serial"):
+        env = dict(os.environ, YIMAO_CACHE_DIR=str(tmp_path / f"cache-{how}"))
+        done = subprocess.run([sys.executable, str(script), how], capture_output=True, text=True, env=env, check=True)
+        found[how] = done.stdout.split()
+    assert found["workers"][0] == "0" and found["serial"][0] == "12"
+    assert found["workers"][1:] == found["serial"][1:] and int(found["serial"][1]) > 50
