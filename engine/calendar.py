@@ -49,6 +49,8 @@ PILLAR_FACTS = {
     "hour": (("时辰", "支"), ("时干", "干")),
 }
 SOLAR_TERM_FACT = ("节气", "名")
+# Every input predicate a moment may supply.
+MOMENT_PREDICATES = frozenset([p for facts in PILLAR_FACTS.values() for p, _ in facts] + [SOLAR_TERM_FACT[0]])
 
 BOUNDARY_RULES = {
     "23:00": "the day pillar advances at 23:00 (子初); 23:00-01:00 is the 子 hour of the next day",

@@ -16,6 +16,7 @@ from .facts import Fact
 from .ir import Value
 
 POSITIONS = range(1, 7)
+CAST_PREDICATES = frozenset({"爻"})  # the input predicates a cast supplies (see `base_facts`)
 GENERATIONS = ("八纯", "一世", "二世", "三世", "四世", "五世", "游魂", "归魂")
 
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .calendar import MOMENT_PREDICATES
 from .compare import changes_of
+from .chart import CAST_PREDICATES
 from .evaluate import Engine, Layer, Result
 from .facts import Fact
 
@@ -28,9 +30,6 @@ from .facts import Fact
 # with every transition.
 _KEPT = {"cast": 16, "moment": 8640}
 
-
-# What a moment gives (`calendar.Moment.base_facts`): the pillars and the solar term.
-_MOMENT_INPUTS = frozenset({"岁君", "岁干", "月建", "月干", "日辰", "日干", "时辰", "时干", "节气"})
 
 
 class _Scoped:
@@ -67,8 +66,8 @@ class SharedWork:
 
     def __init__(self, engines: tuple[Engine, Engine]) -> None:
         self.engines = engines
-        self.cast = tuple(_Scoped(e, frozenset({"爻"}) & _inputs(e), _KEPT["cast"]) for e in engines)
-        self.moment = tuple(_Scoped(e, _MOMENT_INPUTS & _inputs(e), _KEPT["moment"]) for e in engines)
+        self.cast = tuple(_Scoped(e, CAST_PREDICATES & _inputs(e), _KEPT["cast"]) for e in engines)
+        self.moment = tuple(_Scoped(e, MOMENT_PREDICATES & _inputs(e), _KEPT["moment"]) for e in engines)
         first, second = engines
         changes = changes_of(first) + changes_of(second)
         rules = frozenset(c.rule for c in changes)
