@@ -14,7 +14,7 @@ from .evaluate import Engine, Result
 from .facts import Fact
 from .hexagrams import HexagramNames
 from .inputs import cast_from_args, moment_from_args
-from .judge import Judgement, parse_question
+from .judge import Judgement, judged, parse_question
 from .rulebook import load_engine
 
 SCHOOL = "易冒"
@@ -59,10 +59,11 @@ def moment(*, date: str | None = None, tz: str | None = None, zi_boundary: str |
 
 
 def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, label: str,
-                   extra: Sequence[Fact] = ()) -> Chart:
-    """The chart with every rule evaluated (a judgement, a comparison, an example's checks read
-    far beyond the chart's cells)."""
-    result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment) + list(extra))
+                   extra: Sequence[Fact] = (), wanted: frozenset[str] | None = None) -> Chart:
+    """The chart with every rule evaluated (a comparison, an example's checks read far beyond the
+    chart's cells), or with `wanted` what those predicates depend on (a judgement: see
+    `judge.judged`)."""
+    result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment) + list(extra), wanted=wanted)
     return Chart(the_cast, the_moment, result, book_conventions(the_moment, engine.program.school, label))
 
 
@@ -108,4 +109,5 @@ def judge(*, question: str, about: str | None = None, birth_year: str | None = N
     the_moment = moment(date=date, tz=tz, zi_boundary=zi_boundary, lunar=lunar, leap=leap, time=time,
                         year=year, month=month, day=day, hour=hour)
     label = rulebook_label(rulebook)
-    return Judgement(the_question, evaluate_chart(engine, the_cast, the_moment, label, the_question.facts()))
+    return Judgement(the_question, evaluate_chart(engine, the_cast, the_moment, label, the_question.facts(),
+                                                  judged(engine.program, the_question)))

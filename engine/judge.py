@@ -9,7 +9,8 @@ import attrs
 
 from .answers import UNDECIDED, Answer, Ruling, Weigher
 from .calendar import BRANCHES, SIXTY
-from .chart import Chart
+from .chart import SHOWN, Chart
+from .strata import VERDICT_NODE as VERDICT
 from .check import Program, RuleCard
 from .errors import UsageError
 from .explain import Explainer, citation_of
@@ -153,6 +154,16 @@ def _known_about(program: Program) -> set:
             at = table.params.index(name)
             known.update(row[at] for row in table.rows if len(row) > at)
     return known
+
+
+def judged(program: Program, question: Question) -> frozenset[str]:
+    """What a judgement reads of its chart's facts (`Judgement.to_dict`): the 断 of the rulings
+    that can fire, the chart's cells, the 用神 and its 爻象, the 刻期 facts the timing choices name,
+    and the facts the question's readings name.  A judgement evaluates only the rules these depend
+    on (`Engine.evaluate(wanted=…)`); a test compares it with a whole evaluation for every question."""
+    method = program.method
+    return SHOWN | {VERDICT, "用神", "爻象"} | {t.predicate for t in method.timings} | {
+        r.predicate for r in method.readings_for(question.name, question.sub)}
 
 
 @attrs.frozen

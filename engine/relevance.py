@@ -43,11 +43,13 @@ def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]]
     return needs
 
 
-def cone(needs: Mapping[str, Needs], exceptions: Mapping[str, tuple[str, ...]], wanted: frozenset[str]) -> frozenset[str]:
-    """The rules the facts of the `wanted` predicates can depend on: every rule concluding one,
-    what those read (positively or under `not`), and the exceptions to each, transitively.  A
-    run of these alone derives exactly the facts of the wanted predicates that a run of all
-    rules derives, with the same derivations and defeats (stratification orders them the same)."""
+def cone(needs: Mapping[str, Needs], exceptions: Mapping[str, tuple[str, ...]], wanted: frozenset[str],
+         seeds: Iterable[str] = ()) -> frozenset[str]:
+    """The rules the facts of the `wanted` predicates (and the conclusions of the `seeds` rules)
+    can depend on: every rule concluding one, what those read (positively or under `not`), and the
+    exceptions to each, transitively.  A run of these alone derives exactly the facts of the wanted
+    predicates (the seeds' conclusions) that a run of all rules derives, with the same derivations
+    and defeats (stratification orders them the same)."""
     concluders: dict[str, list[str]] = {}
     for rule_id, (_, _, heads, _) in needs.items():
         for predicate in heads:
@@ -55,12 +57,16 @@ def cone(needs: Mapping[str, Needs], exceptions: Mapping[str, tuple[str, ...]], 
     chosen: set[str] = set()
     seen: set[str] = set()
     predicates = list(wanted)
-    while predicates:
-        predicate = predicates.pop()
-        if predicate in seen:
-            continue
-        seen.add(predicate)
-        rules = list(concluders.get(predicate, ()))
+    pending = list(seeds)
+    while predicates or pending:
+        rules = pending
+        pending = []
+        if not rules:
+            predicate = predicates.pop()
+            if predicate in seen:
+                continue
+            seen.add(predicate)
+            rules = list(concluders.get(predicate, ()))
         while rules:
             rule_id = rules.pop()
             if rule_id in chosen or rule_id not in needs:
@@ -127,8 +133,18 @@ class Relevance:
     def _prune(self, given: frozenset[str], met: frozenset[Pattern], wanted: frozenset[str] | None,
                within: frozenset[str] | None, skip: frozenset[str]) -> list:
         if wanted is not None:
-            reached = cone(self.needs, self.exceptions, wanted)
+            # 断 wanted: the conclusions of the rulings that can fire on these inputs
+            seeds = [r for r in self._live(given, met) if VERDICT in self.compiled[r].head_kinds] if VERDICT in wanted else []
+            reached = cone(self.needs, self.exceptions, wanted, seeds)
             within = reached if within is None else within & reached
+        return resolved(merged(self._chosen(given, met, within, skip)), self.compiled)
+
+    def _live(self, given: frozenset[str], met: frozenset[Pattern]) -> list[str]:
+        """The rules that can fire on these inputs."""
+        return [rule_id for rules, _, _ in self._chosen(given, met, None, frozenset()) for rule_id, _ in rules]
+
+    def _chosen(self, given: frozenset[str], met: frozenset[Pattern], within: frozenset[str] | None,
+                skip: frozenset[str]) -> list:
         live = {p for p, relation in self.shared.items() if relation.facts} | self.added | given
         pruned = []
         for rules, members, recursive in self.plan:
@@ -145,7 +161,7 @@ class Relevance:
             kept = [rules[i] for i in sorted(chosen) if rules[i][0] not in skip]  # skipped: given, still live
             if kept:
                 pruned.append((kept, members, recursive))
-        return resolved(merged(pruned), self.compiled)
+        return pruned
 
     def reads(self, rule_id: str) -> frozenset[str]:
         """What a rule's conclusions depend on: the predicates its body reads, positively or under

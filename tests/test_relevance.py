@@ -147,3 +147,28 @@ def test_the_cone_of_a_predicate_holds_its_rules_what_they_read_and_their_except
     assert cone(needs, exceptions, frozenset({"旁"})) == {"月破.旁"}
     base = [Fact("纳甲", (1, "子")), Fact("月建", ("午",))]
     assert engine.evaluate(base, wanted=frozenset({"破"})).facts("破") == engine.evaluate(base).facts("破")
+
+
+def test_a_judgement_evaluates_what_it_reads_and_says_what_a_whole_evaluation_says():
+    """Every question of the shipped rulebook, and the first sub-question of each, on seeded random
+    charts: the judgement with proofs (so every fact a proof reaches) is the one a whole
+    evaluation gives, although only the rules `judge.judged` needs are evaluated."""
+    from yimao.judge import Judgement, judged
+
+    engine = rulebook.load_engine()
+    rng = random.Random(17)
+    asked = []
+    for question in engine.program.questions:
+        asked.append(question.name)
+        asked.extend(f"{question.name}.{sub}" for sub in question.subquestions[:1])
+    fewer = 0
+    for name in dict.fromkeys(asked):
+        question = parse_question(engine.program, name)
+        cast = Cast.random(rng.randrange(2**31))
+        moment = Moment.from_datetime(datetime(1950, 1, 1) + timedelta(seconds=rng.randrange(100 * 365 * 86400)))
+        wanted = judged(engine.program, question)
+        narrow = evaluate_chart(engine, cast, moment, "t", question.facts(), wanted)
+        whole = evaluate_chart(engine, cast, moment, "t", question.facts())
+        assert Judgement(question, narrow).to_dict(True) == Judgement(question, whole).to_dict(True), name
+        fewer += _derived(narrow.result) < _derived(whole.result)
+    assert fewer > len(set(asked)) * 0.9  # most judgements evaluated less

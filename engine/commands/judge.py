@@ -7,7 +7,7 @@ import argparse
 from ..api import evaluate_chart, rulebook_label
 from ..errors import UsageError
 from ..inputs import add_chart_arguments, moment_from_args
-from ..judge import Judgement
+from ..judge import Judgement, judged
 from ..render.judge import judgement_renderable
 from ..render.output import console
 from ..web.report import add_html_argument, emit
@@ -33,7 +33,8 @@ def judgement_from_args(args: argparse.Namespace) -> Judgement:
     question = question_from_args(args, engine.program)
     cast = require_cast(args, engine)
     label = rulebook_label(args.rulebook)
-    return Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts()))
+    return Judgement(question, evaluate_chart(engine, cast, moment_from_args(args), label, question.facts(),
+                                              judged(engine.program, question)))
 
 
 def run(args: argparse.Namespace) -> int:
