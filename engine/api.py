@@ -10,7 +10,7 @@ from .calendar import Moment
 from .cast import Cast
 from .chart import SHOWN, Chart, base_facts, book_conventions
 from .errors import UsageError
-from .evaluate import Engine, Result
+from .evaluate import Engine
 from .facts import Fact
 from .hexagrams import HexagramNames
 from .inputs import cast_from_args, moment_from_args
@@ -61,18 +61,19 @@ def moment(*, date: str | None = None, tz: str | None = None, zi_boundary: str |
 def evaluate_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, label: str,
                    extra: Sequence[Fact] = (), wanted: frozenset[str] | None = None) -> Chart:
     """The chart with every rule evaluated (a comparison, an example's checks read far beyond the
-    chart's cells), or with `wanted` what those predicates depend on (a judgement: see
-    `judge.judged`)."""
-    result: Result = engine.evaluate(base_facts(engine, the_cast, the_moment) + list(extra), wanted=wanted)
-    return Chart(the_cast, the_moment, result, book_conventions(the_moment, engine.program.school, label))
+    chart's cells), or with `wanted` only what those predicates depend on (the chart's cells, what
+    a judgement reads: see `judge.judged`), the whole fact base evaluated when `result` is read."""
+    base = base_facts(engine, the_cast, the_moment) + list(extra)
+    conventions = book_conventions(the_moment, engine.program.school, label)
+    if wanted is None:
+        return Chart(the_cast, the_moment, engine.evaluate(base), conventions)
+    return Chart(the_cast, the_moment, engine.evaluate(base, wanted=wanted), conventions, partial(engine.evaluate, base), wanted)
 
 
 def shown_chart(engine: Engine, the_cast: Cast, the_moment: Moment | None, label: str) -> Chart:
     """The chart to show: only the rules its cells depend on are evaluated (a tenth of them);
     its `result`, the whole fact base, is evaluated when first asked for."""
-    base = base_facts(engine, the_cast, the_moment)
-    return Chart(the_cast, the_moment, engine.evaluate(base, wanted=SHOWN),
-                 book_conventions(the_moment, engine.program.school, label), partial(engine.evaluate, base))
+    return evaluate_chart(engine, the_cast, the_moment, label, wanted=SHOWN)
 
 
 def chart(*, lines: str | None = None, coins: str | None = None, hexagram: str | None = None,

@@ -52,7 +52,8 @@ class Reader:
         found = indexes.get((predicate, names))
         if found is None:
             if self.within is not None and predicate not in self.within:
-                raise ValueError(f"the chart read {predicate}, which chart.SHOWN does not name: its facts were not derived")
+                raise ValueError(f"the chart read {predicate}, which it was not evaluated for (chart.SHOWN, "
+                                 f"judge.judged): its facts were not derived")
             found = indexes[(predicate, names)] = self._index(predicate, names, facts)
         params, index = found
         wanted = match[names[0]] if len(names) == 1 else tuple(match.values())
@@ -128,14 +129,16 @@ SHOWN = frozenset({
 
 @attrs.frozen
 class Chart:
-    """A cast and a moment with what the rules derive of them.  `shown` holds at least the facts
-    the chart's cells read; `everything`, when given, evaluates every rule, for `result`."""
+    """A cast and a moment with what the rules derive of them.  `shown` holds what was evaluated:
+    every rule, or (with `everything` given, which evaluates every rule for `result`) what the
+    facts of the predicates `within` depend on: the chart's cells, or what a judgement reads."""
 
     cast: Cast
     moment: Moment | None
     shown: Result = attrs.field(eq=False)
     conventions: dict[str, Any] = attrs.field(eq=False, factory=dict)
     everything: Callable[[], Result] | None = attrs.field(eq=False, default=None)
+    within: frozenset[str] | None = attrs.field(eq=False, default=None)
 
     @cached_property
     def result(self) -> Result:
@@ -145,7 +148,7 @@ class Chart:
 
     @cached_property
     def reader(self) -> Reader:
-        return Reader(self.shown, None if self.everything is None else SHOWN)
+        return Reader(self.shown, self.within)
 
     def hexagram(self, predicate: str) -> dict[str, Value | None] | None:
         read = self.reader

@@ -173,7 +173,7 @@ class Judgement:
     _weighed: list | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def use_god(self) -> list[dict[str, Any]]:
-        result = self.chart.result
+        result = self.chart.shown
         explainer = Explainer(result)
         chosen = []
         for fact in result.facts("用神"):
@@ -187,13 +187,13 @@ class Judgement:
         return chosen
 
     def verdict(self, conclusion: Conclusion, defeated_by: str | None) -> dict[str, Any]:
-        cite = citation_of(self.chart.result.program, conclusion.rule)
+        cite = citation_of(self.chart.shown.program, conclusion.rule)
         return {"rule": conclusion.rule, "cite": cite["cite"], "quotes": cite["quotes"], "polarity": conclusion.polarity,
                 "strength": conclusion.strength, "timing": conclusion.timing, "text": conclusion.text,
                 "subject": dict(conclusion.subject), "defeated_by": defeated_by}
 
     def verdicts(self, proofs: bool = False, depth: int | None = None) -> list[dict[str, Any]]:
-        result = self.chart.result
+        result = self.chart.shown
         rows = [self.verdict(c, None) for c in result.conclusions]
         heads: list[tuple[Conclusion, str | None]] = [(c, None) for c in result.conclusions]
         seen = set()
@@ -211,13 +211,13 @@ class Judgement:
     def weighed(self) -> list[Answer]:
         """The answers, weighed once per judgement."""
         if self._weighed is None:
-            result = self.chart.result
+            result = self.chart.shown
             weigher = Weigher(result.program.method, self.question.name, self.question.sub, self._facts_of)
             object.__setattr__(self, "_weighed", weigher.answers(result.conclusions))
         return self._weighed
 
     def _facts_of(self, predicate: str) -> list[dict[str, Any]]:
-        result = self.chart.result
+        result = self.chart.shown
         if predicate not in result.program.declarations:
             return []
         found = []
@@ -228,12 +228,12 @@ class Judgement:
         return found
 
     def _ruling(self, ruling: Ruling) -> dict[str, Any]:
-        cite = citation_of(self.chart.result.program, ruling.rule)
+        cite = citation_of(self.chart.shown.program, ruling.rule)
         return {"rule": ruling.rule, "word": ruling.word, "cite": cite["cite"], "quotes": cite["quotes"],
                 "strength": ruling.strength, "texts": [c.text for c in ruling.conclusions], "timing": ruling.timings}
 
     def _precedence(self, precedence_id: str) -> dict[str, Any]:
-        found = self.chart.result.program.method.precedence(precedence_id)
+        found = self.chart.shown.program.method.precedence(precedence_id)
         if found is None:
             return {"id": precedence_id, "cite": None, "quotes": []}
         return {"id": precedence_id, "cite": found.citation.ref, "quotes": list(found.citation.quotes)}
@@ -241,8 +241,8 @@ class Judgement:
     def answers(self, proofs: bool = False) -> list[dict[str, Any]]:
         rows = []
         readings = self.readings()
-        explainer = Explainer(self.chart.result) if proofs else None
-        asks_when = self.chart.result.program.method.asks_when(self.question.name, self.question.sub) is not None
+        explainer = Explainer(self.chart.shown) if proofs else None
+        asks_when = self.chart.shown.program.method.asks_when(self.question.name, self.question.sub) is not None
         for answer in self.weighed():
             strength = next((r.strength for r in answer.decided_by if r.strength), None)
             rows.append({
@@ -255,8 +255,8 @@ class Judgement:
                 "overruled": [dict(self._ruling(o.loser), by=o.winner.rule, precedence=self._precedence(o.precedence))
                               for o in answer.overruled],
                 "unresolved": [{"rules": [a.rule, b.rule], "words": [a.word, b.word],
-                                "cites": [citation_of(self.chart.result.program, a.rule)["cite"],
-                                          citation_of(self.chart.result.program, b.rule)["cite"]]}
+                                "cites": [citation_of(self.chart.shown.program, a.rule)["cite"],
+                                          citation_of(self.chart.shown.program, b.rule)["cite"]]}
                                for a, b in answer.unresolved],
             })
             if explainer is not None:  # each deciding ruling's proof, one per conclusion
@@ -267,7 +267,7 @@ class Judgement:
     def readings(self) -> list[dict[str, Any]]:
         """The answers in their own kind (a direction, a place, a price, a cause): every value the
         chart gives, each with the rule that derived it; several values stand side by side."""
-        result = self.chart.result
+        result = self.chart.shown
         rows = []
         for reading in result.program.method.readings_for(self.question.name, self.question.sub):
             found: dict[Any, dict[str, Any]] = {}
@@ -298,14 +298,14 @@ class Judgement:
         return found
 
     def _conflict(self, a: Ruling, b: Ruling, resolved_by: str | None) -> dict[str, Any]:
-        program = self.chart.result.program
+        program = self.chart.shown.program
         return {"rules": [a.rule, b.rule], "cites": [program.card(a.rule).cites[0], program.card(b.rule).cites[0]],
                 "polarities": [a.word, b.word], "resolved_by": self._precedence(resolved_by) if resolved_by else None}
 
     def missing(self) -> list[str]:
         """Inputs that some verdict rule reads and that were not given (never guessed): the question
         inputs, then what the question's chapter lets the asker state (`given`)."""
-        result = self.chart.result
+        result = self.chart.shown
         flags = {predicate: QUESTION_INPUTS[predicate] for predicate in sorted(QUESTION_INPUTS)}
         flags.update((g.predicate, f"--given {g.predicate}={'|'.join(g.values)}")
                      for g in result.program.method.givens_for(self.question.name))
@@ -325,7 +325,7 @@ class Judgement:
         if any(predicate == "问" and arg == "事" and value != self.question.name for predicate, arg, value in card.fixed):
             return False
         chapter = int(card.cites[0].split(".")[0])
-        return chapter in self.chart.result.program.question_chapters.get(self.question.name, ()) or (
+        return chapter in self.chart.shown.program.question_chapters.get(self.question.name, ()) or (
             chapter <= 42 and card.concludes)
 
     def to_dict(self, proofs: bool = False) -> dict[str, Any]:

@@ -170,5 +170,17 @@ def test_a_judgement_evaluates_what_it_reads_and_says_what_a_whole_evaluation_sa
         narrow = evaluate_chart(engine, cast, moment, "t", question.facts(), wanted)
         whole = evaluate_chart(engine, cast, moment, "t", question.facts())
         assert Judgement(question, narrow).to_dict(True) == Judgement(question, whole).to_dict(True), name
-        fewer += _derived(narrow.result) < _derived(whole.result)
+        fewer += _derived(narrow.shown) < _derived(whole.result)
     assert fewer > len(set(asked)) * 0.9  # most judgements evaluated less
+
+
+def test_a_judgements_chart_holds_the_whole_fact_base():
+    """The API's judgement reads what it was evaluated for; its chart's `result` is every fact
+    (a folk sign 俗忌 no verdict reads, say)."""
+    import yimao
+
+    judgement = yimao.judge(question="疾病", about="父", hexagram="豐之萃", month="申", day="丁酉")
+    whole = evaluate_chart(rulebook.load_engine(), judgement.chart.cast, judgement.chart.moment, "t",
+                           judgement.question.facts())
+    assert _derived(judgement.chart.shown) < _derived(whole.result)
+    assert judgement.chart.result.sorted_facts() == whole.result.sorted_facts()

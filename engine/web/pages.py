@@ -55,7 +55,7 @@ def _verdict_rows(judgement: Judgement, pages: ProofPages) -> list[dict[str, Any
 
 
 def judge_page(judgement: Judgement, links: NoLinks = STANDALONE) -> Page:
-    result = judgement.chart.result
+    result = judgement.chart.shown
     pages = ProofPages(result.program, links)
     use_god = judgement.use_god()
     for god in use_god:
