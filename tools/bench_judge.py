@@ -24,7 +24,7 @@ from yimao import rulebook
 from yimao.api import evaluate_chart
 from yimao.calendar import Moment
 from yimao.cast import Cast
-from yimao.judge import Judgement, parse_question
+from yimao.judge import Judgement, judged, parse_question
 
 
 def charts(count: int, seed: int = 2024):
@@ -58,15 +58,15 @@ started = time.perf_counter()
 from yimao import rulebook
 from yimao.api import evaluate_chart, moment
 from yimao.cast import Cast
-from yimao.judge import Judgement, parse_question
+from yimao.judge import Judgement, judged, parse_question
 imported = time.perf_counter()
 engine = rulebook.load_engine()
 loaded = time.perf_counter()
 question = parse_question(engine.program, engine.program.questions[0].name)
 Judgement(question, evaluate_chart(engine, Cast.from_lines("987878"), moment(month="申", day="丁酉"), "bench",
-                                   question.facts())).to_dict()
-judged = time.perf_counter()
-print((loaded - imported) * 1000, (judged - loaded) * 1000)
+                                   question.facts(), judged(engine.program, question))).to_dict()
+done = time.perf_counter()
+print((loaded - imported) * 1000, (done - loaded) * 1000)
 """
 
 
@@ -118,7 +118,8 @@ def main() -> int:
         times, cpu, weighing, verdicts = [], [], [], 0
         for cast, moment in cases:
             started, started_cpu = time.perf_counter(), time.process_time()
-            judgement = Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts()))
+            judgement = Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts(),
+                                                           judged(engine.program, question)))
             data = judgement.to_dict()
             times.append((time.perf_counter() - started) * 1000)
             cpu.append((time.process_time() - started_cpu) * 1000)
@@ -130,7 +131,8 @@ def main() -> int:
         every_cpu += cpu
         tracemalloc.start()
         cast, moment = cases[0]
-        Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts())).to_dict()
+        Judgement(question, evaluate_chart(engine, cast, moment, "shipped", question.facts(),
+                                           judged(engine.program, question))).to_dict()
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         print(f"judge {name}: {len(cases)} seeded random charts, median {statistics.median(times):.2f} ms, "
