@@ -15,7 +15,7 @@ import pytest
 from yimao import bounds
 from yimao.cli import main
 from yimao.rulebook import check_files, load_engine
-from rulebooks import INPUTS, chart_facts, write
+from rulebooks import chart_facts, write
 
 ROOT = Path(__file__).resolve().parent.parent
 CHART = ["--lines", "877987", "--month", "申", "--day", "丁酉"]
