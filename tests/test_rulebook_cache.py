@@ -338,6 +338,7 @@ print(len(parsed), sum(len(m.rules) for m in modules), hashlib.sha256(repr(modul
 """
 
 
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the workers are one per core: none on one core")
 def test_the_cli_parses_a_cold_rulebook_on_worker_processes(tmp_path):
     """What the workers parse the process does not (its own parse is never called), and the
     modules are the ones parsed in the process."""
