@@ -29,7 +29,7 @@ class ProofPages:
         self.program = program
         self.links = links
         self.book = book or load_book()
-        self._rules = {rule.id: rule for rule in program.rules}
+        self._rules = program.rules_by_id  # made once per program (a judge page asks for it)
         self._tables = {(t.predicate, t.citation.ref): t for t in program.tables if t.citation}
         self._shown: dict[tuple, str] = {}  # a subproof already on the page -> its element id
 
