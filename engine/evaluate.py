@@ -135,10 +135,6 @@ class Engine:
         engine._note_shared_facts()
         return engine
 
-    def verdict_rules(self) -> frozenset[str]:
-        """The rules with a 断 among those a run may call."""
-        return frozenset(r for r in self.relevance.needs if VERDICT in self.compiled[r].head_kinds)
-
     def layer(self, result: "Result", rules: frozenset[str], predicates: Iterable[str]) -> Layer:
         """The layer of `rules`, completing `predicates`, as `result` holds them: a run of
         `within=rules` (a scope's part of the program), or a run of another school's engine whose

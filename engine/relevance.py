@@ -132,19 +132,20 @@ class Relevance:
 
     def _prune(self, given: frozenset[str], met: frozenset[Pattern], wanted: frozenset[str] | None,
                within: frozenset[str] | None, skip: frozenset[str]) -> list:
+        live = self._live(given, met)
         if wanted is not None:
             # 断 wanted: the conclusions of the rulings that can fire on these inputs
-            seeds = [r for r in self._live(given, met) if VERDICT in self.compiled[r].head_kinds] if VERDICT in wanted else []
+            seeds = [r for rules, _, _ in live for r, _ in rules if self.is_ruling(r)] if VERDICT in wanted else []
             reached = cone(self.needs, self.exceptions, wanted, seeds)
             within = reached if within is None else within & reached
-        return resolved(merged(self._chosen(given, met, within, skip)), self.compiled)
+        # A cone and a scope each hold every rule concluding what their rules read, so the rules of
+        # either that can fire are those that can fire at all.  Skipped rules are given, still live.
+        kept = [([r for r in rules if (within is None or r[0] in within) and r[0] not in skip], members, recursive)
+                for rules, members, recursive in live]
+        return resolved(merged([step for step in kept if step[0]]), self.compiled)
 
-    def _live(self, given: frozenset[str], met: frozenset[Pattern]) -> list[str]:
-        """The rules that can fire on these inputs."""
-        return [rule_id for rules, _, _ in self._chosen(given, met, None, frozenset()) for rule_id, _ in rules]
-
-    def _chosen(self, given: frozenset[str], met: frozenset[Pattern], within: frozenset[str] | None,
-                skip: frozenset[str]) -> list:
+    def _live(self, given: frozenset[str], met: frozenset[Pattern]) -> list:
+        """The plan's rules that can fire on these inputs, stratum by stratum."""
         live = {p for p, relation in self.shared.items() if relation.facts} | self.added | given
         pruned = []
         for rules, members, recursive in self.plan:
@@ -154,14 +155,21 @@ class Relevance:
                 changed = False
                 for i, (rule_id, _) in enumerate(rules):
                     body, patterns, heads, _ = self.needs[rule_id]
-                    if i not in chosen and body <= live and patterns <= met and (within is None or rule_id in within):
+                    if i not in chosen and body <= live and patterns <= met:
                         chosen.add(i)
                         live |= heads
                         changed = True
-            kept = [rules[i] for i in sorted(chosen) if rules[i][0] not in skip]  # skipped: given, still live
-            if kept:
-                pruned.append((kept, members, recursive))
+            if chosen:
+                pruned.append(([rules[i] for i in sorted(chosen)], members, recursive))
         return pruned
+
+    def is_ruling(self, rule_id: str) -> bool:
+        """Whether a rule concludes a 断."""
+        return VERDICT in self.compiled[rule_id].head_kinds
+
+    def rulings(self) -> frozenset[str]:
+        """The rules with a 断 among those a run may call."""
+        return frozenset(r for r in self.needs if self.is_ruling(r))
 
     def reads(self, rule_id: str) -> frozenset[str]:
         """What a rule's conclusions depend on: the predicates its body reads, positively or under
@@ -175,15 +183,16 @@ class Relevance:
             self._reads[rule_id] = found
         return found
 
-    def scope(self, inputs: frozenset[str], others: frozenset[str], verdicts: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    def scope(self, inputs: frozenset[str], others: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
         """(rules, predicates): the part of the per-chart program whose facts depend on no input
         but `inputs` -- each predicate every rule concluding which reads only such predicates or
         the shared tables and static facts, the inputs themselves, and the rules concluding only
         these.  Those facts can be derived once for the many charts sharing the facts of `inputs`
         (a sweep's cast per transition, its moment per moment) and given to each run
         (`evaluate.Layer`).  `others`: the inputs not given (a predicate may be both derived and
-        given: never inside).  Rules with a 断 (`verdicts`) are never inside, nor the predicates of
-        tables a rule adds to: a run's own."""
+        given: never inside).  Rules with a 断 are never inside, nor the predicates of tables a
+        rule adds to: a run's own."""
+        verdicts = self.rulings()
         concluded = {p for _, _, heads, _ in self.needs.values() for p in heads}
         # Outside: the inputs not given, tables rules add to, and what no rule concludes, no table
         # holds and no input names; then, to a fixed point, whatever a rule concludes that reads

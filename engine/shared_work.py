@@ -37,7 +37,7 @@ class _Scoped:
 
     def __init__(self, engine: Engine, inputs: frozenset[str], kept: int) -> None:
         self.engine = engine
-        self.rules, self.predicates = engine.relevance.scope(inputs, _inputs(engine) - inputs, engine.verdict_rules())
+        self.rules, self.predicates = engine.relevance.scope(inputs, _inputs(engine) - inputs)
         self.inputs = inputs
         self.kept = kept
         self.made: dict[tuple, Layer] = {}
@@ -78,7 +78,7 @@ class SharedWork:
                 if module.school is not None:
                     changed.update(t.predicate for t in module.tables)
         downstream = second.relevance.downstream(frozenset(changed), rules)
-        verdicts = second.verdict_rules()
+        verdicts = second.relevance.rulings()
         own = self.cast[1].rules | self.moment[1].rules
         # The second school's rules whose facts are the first's: none of their conclusions downstream.
         self.same_rules = frozenset(r for r, (_, _, heads, _) in second.relevance.needs.items()
