@@ -4,7 +4,8 @@ A sweep meets each transition at every moment and each moment with every transit
 each chart twice, once per school.  Three parts of that work are done once and given to the runs
 that share them, as layers (`evaluate.Layer`):
 
-- what depends only on the cast (纳甲, 六亲, 世应, 飞伏, the palace …): once per transition and school;
+- what depends only on the cast (本卦, 世应, 六冲卦 …; not 纳甲, whose stems follow the solar term by
+  二老时迁): once per transition and school;
 - what depends only on the moment (the pillars' own relations, 旬空 …): once per moment and school;
 - of the second school, what lies outside the downstream of the two schools' changes (the rules
   their overlays add, replace or disable, the tables they add, and everything that reads those,
@@ -31,13 +32,12 @@ from .facts import Fact
 _KEPT = {"cast": 16, "moment": 8640}
 
 
-
 class _Scoped:
     """One engine's part of the program that depends on one group of inputs, and its layers."""
 
-    def __init__(self, engine: Engine, inputs: frozenset[str], kept: int) -> None:
+    def __init__(self, engine: Engine, inputs: frozenset[str], declared: frozenset[str], kept: int) -> None:
         self.engine = engine
-        self.rules, self.predicates = engine.relevance.scope(inputs, _inputs(engine) - inputs)
+        self.rules, self.predicates = engine.relevance.scope(inputs, declared - inputs)
         self.inputs = inputs
         self.kept = kept
         self.made: dict[tuple, Layer] = {}
@@ -66,8 +66,9 @@ class SharedWork:
 
     def __init__(self, engines: tuple[Engine, Engine]) -> None:
         self.engines = engines
-        self.cast = tuple(_Scoped(e, CAST_PREDICATES & _inputs(e), _KEPT["cast"]) for e in engines)
-        self.moment = tuple(_Scoped(e, MOMENT_PREDICATES & _inputs(e), _KEPT["moment"]) for e in engines)
+        declared = [_inputs(e) for e in engines]
+        self.cast = tuple(_Scoped(e, CAST_PREDICATES & d, d, _KEPT["cast"]) for e, d in zip(engines, declared))
+        self.moment = tuple(_Scoped(e, MOMENT_PREDICATES & d, d, _KEPT["moment"]) for e, d in zip(engines, declared))
         first, second = engines
         changes = changes_of(first) + changes_of(second)
         rules = frozenset(c.rule for c in changes)
@@ -107,4 +108,5 @@ class SharedWork:
 
 
 def _inputs(engine: Engine) -> frozenset[str]:
+    """The predicates the rulebook declares as inputs."""
     return frozenset(n for n, d in engine.program.declarations.items() if d.kind == "input")
