@@ -124,7 +124,9 @@ class Engine:
         negated = {rule.id: frozenset(lit.atom.predicate for lit in rule.body if isinstance(lit, Negation))
                    for rule in program.rules}
         relevance = Relevance(plans[False], rule_needs(plans[False], compiled, params, roots, negated), compiled,
-                              shared_relations, frozenset(r[0] for r in table_facts), program.exceptions)
+                              shared_relations, frozenset(r[0] for r in table_facts), program.exceptions,
+                              frozenset(r for rules, _, _ in plans[False] for r, _ in rules
+                                        if VERDICT in compiled[r].head_kinds))
         engine = cls(program, compiled, params, table_facts, derived,
                      shared_relations, shared_derivations, static, [], plans,
                      {rid: tuple(b.predicate for b in c.body) for rid, c in compiled.items()},
@@ -171,6 +173,7 @@ class Engine:
             "shared_derivations": self.shared_derivations, "static_rules": self.static_rules,
             "shared_defeats": self.shared_defeats, "plans": self.plans, "subjects": self.subjects,
             "bases": self.bases, "needs": self.relevance.needs, "added": self.relevance.added,
+            "verdicts": self.relevance.verdicts,
             "rules": {rule_id: plain_spec(c) for rule_id, c in self.compiled.items()},
             "body_predicates": self.body_predicates, "gloss_vars": self.gloss_vars,
         }
@@ -184,7 +187,7 @@ class Engine:
                                  lambda rule_id, variant: rule_source(program.rule(rule_id), params, variant))
         shared_relations = {name: Relation.of(facts) for name, facts in state["shared"].items()}
         relevance = Relevance(state["plans"][False], state["needs"], compiled, shared_relations, state["added"],
-                              program.exceptions)
+                              program.exceptions, state["verdicts"])
         engine = cls(program, compiled, params, state["table_facts"], state["derived"], shared_relations,
                      state["shared_derivations"], state["static_rules"], state["shared_defeats"], state["plans"],
                      state["body_predicates"], state["gloss_vars"], state["subjects"], relevance, bases=state["bases"],

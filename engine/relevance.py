@@ -12,19 +12,42 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+import attrs
+
 from .compile import FULL, RECORD
 from .facts import Fact
 from .strata import VERDICT_NODE as VERDICT
 
 # (predicate, ((position, value), ...)): an input atom with some arguments fixed to constants.
 Pattern = tuple[str, tuple[tuple[int, object], ...]]
-_CACHE_SIZE = 256
+# Plans (and live sets) kept per engine: a signature is which inputs are present and which fixed
+# patterns they meet (the line values a chart has, the question asked ...), so a server judging
+# every question meets some hundreds; the oldest is forgotten first.
+_CACHE_SIZE = 1024
+
+
+def _remember(cache: dict, key, value):
+    """Store `value` under `key`, forgetting the oldest entry of a full cache."""
+    if len(cache) >= _CACHE_SIZE:
+        del cache[next(iter(cache))]
+    cache[key] = value
+    return value
 
 
 # What a rule needs to fire, as plain data (the on-disk cache keeps it): the predicates of its
 # positive body atoms, its fixed input atoms (each met by some input fact), the predicates it
 # concludes (not its 断), and those it reads under `not`.
 Needs = tuple[frozenset[str], frozenset[Pattern], frozenset[str], frozenset[str]]
+
+
+@attrs.frozen
+class _Start:
+    """Where the search for live rules starts for every signature."""
+
+    live: frozenset[str]  # predicates with facts before any input: shared relations, added tables
+    unmet: dict[str, int]  # rule id -> how many of its body predicates are not yet live
+    ready: tuple[str, ...]  # the rules with none unmet
+    readers: dict[str, list[str]]  # predicate not yet live -> the rules whose bodies read it
 
 
 def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]], roots: frozenset[str],
@@ -43,17 +66,24 @@ def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]]
     return needs
 
 
+def concluders(needs: Mapping[str, Needs]) -> dict[str, list[str]]:
+    """predicate -> the rules concluding it."""
+    found: dict[str, list[str]] = {}
+    for rule_id, (_, _, heads, _) in needs.items():
+        for predicate in heads:
+            found.setdefault(predicate, []).append(rule_id)
+    return found
+
+
 def cone(needs: Mapping[str, Needs], exceptions: Mapping[str, tuple[str, ...]], wanted: frozenset[str],
-         seeds: Iterable[str] = ()) -> frozenset[str]:
+         seeds: Iterable[str] = (), concluded_by: Mapping[str, list[str]] | None = None) -> frozenset[str]:
     """The rules the facts of the `wanted` predicates (and the conclusions of the `seeds` rules)
     can depend on: every rule concluding one, what those read (positively or under `not`), and the
     exceptions to each, transitively.  A run of these alone derives exactly the facts of the wanted
     predicates (the seeds' conclusions) that a run of all rules derives, with the same derivations
     and defeats (stratification orders them the same)."""
-    concluders: dict[str, list[str]] = {}
-    for rule_id, (_, _, heads, _) in needs.items():
-        for predicate in heads:
-            concluders.setdefault(predicate, []).append(rule_id)
+    if concluded_by is None:
+        concluded_by = concluders(needs)
     chosen: set[str] = set()
     seen: set[str] = set()
     predicates = list(wanted)
@@ -66,7 +96,7 @@ def cone(needs: Mapping[str, Needs], exceptions: Mapping[str, tuple[str, ...]], 
             if predicate in seen:
                 continue
             seen.add(predicate)
-            rules = list(concluders.get(predicate, ()))
+            rules = list(concluded_by.get(predicate, ()))
         while rules:
             rule_id = rules.pop()
             if rule_id in chosen or rule_id not in needs:
@@ -82,9 +112,11 @@ class Relevance:
     """Prunes the per-chart plan of an engine to the rules that can fire on the inputs given."""
 
     def __init__(self, plan: list, needs: dict[str, Needs], compiled: Mapping, shared: dict, added: frozenset[str],
-                 exceptions: Mapping[str, tuple[str, ...]]) -> None:
+                 exceptions: Mapping[str, tuple[str, ...]], verdicts: frozenset[str]) -> None:
         self.plan = plan  # [(rules as (rule id, records), stratum predicates, recursive)]
         self.needs = needs
+        self.verdicts = verdicts  # the plan's rules with a 断 (kept with the needs: asking each
+        # compiled rule would make all four thousand of them on a cached engine's first run)
         self.exceptions = exceptions  # base rule id -> the ids of the exceptions to it
         self.compiled = compiled
         # Every run starts with the shared relations (tables, static rules' conclusions; filled
@@ -104,7 +136,11 @@ class Relevance:
                 positions = tuple(i for i, _ in pattern[1])
                 by_positions.setdefault(positions, []).append((tuple(v for _, v in pattern[1]), pattern))
         self.cache: dict[tuple, list] = {}
+        self._live_cache: dict[tuple, frozenset[str]] = {}
         self._reads: dict[str, frozenset[str]] = {}
+        self._started: _Start | None = None
+        self._concluded_by: dict[str, list[str]] | None = None
+        self._joins: dict[tuple[str, bool], tuple] = {}
 
     def signature(self, facts: Iterable[Fact]) -> tuple[frozenset[str], frozenset[Pattern]]:
         present: dict[str, list[tuple]] = {}
@@ -125,51 +161,113 @@ class Relevance:
         key = (*self.signature(facts), wanted, within, skip)
         found = self.cache.get(key)
         if found is None:
-            if len(self.cache) >= _CACHE_SIZE:
-                self.cache.clear()
-            found = self.cache[key] = self._prune(*key)
+            found = _remember(self.cache, key, self._prune(*key))
         return found
 
     def _prune(self, given: frozenset[str], met: frozenset[Pattern], wanted: frozenset[str] | None,
                within: frozenset[str] | None, skip: frozenset[str]) -> list:
-        live = self._live(given, met)
+        live = self.live(given, met)
         if wanted is not None:
             # 断 wanted: the conclusions of the rulings that can fire on these inputs
-            seeds = [r for rules, _, _ in live for r, _ in rules if self.is_ruling(r)] if VERDICT in wanted else []
-            reached = cone(self.needs, self.exceptions, wanted, seeds)
+            seeds = live & self.rulings() if VERDICT in wanted else frozenset()
+            reached = cone(self.needs, self.exceptions, wanted, seeds, self._concluders())
             within = reached if within is None else within & reached
         # A cone and a scope each hold every rule concluding what their rules read, so the rules of
         # either that can fire are those that can fire at all.  Skipped rules are given, still live.
-        kept = [([r for r in rules if (within is None or r[0] in within) and r[0] not in skip], members, recursive)
-                for rules, members, recursive in live]
-        return resolved(merged([step for step in kept if step[0]]), self.compiled)
+        keep = live if within is None else live & within
+        if skip:
+            keep = keep - skip
+        steps = [([rule for rule in rules if rule[0] in keep], members, recursive)
+                 for rules, members, recursive in self.plan]
+        return self._resolved(merged([step for step in steps if step[0]]))
 
-    def _live(self, given: frozenset[str], met: frozenset[Pattern]) -> list:
-        """The plan's rules that can fire on these inputs, stratum by stratum."""
-        live = {p for p, relation in self.shared.items() if relation.facts} | self.added | given
-        pruned = []
-        for rules, members, recursive in self.plan:
-            chosen: set[int] = set()
-            changed = True
-            while changed:  # a recursive stratum's rules can make each other's bodies live
-                changed = False
-                for i, (rule_id, _) in enumerate(rules):
-                    body, patterns, heads, _ = self.needs[rule_id]
-                    if i not in chosen and body <= live and patterns <= met:
-                        chosen.add(i)
-                        live |= heads
-                        changed = True
-            if chosen:
-                pruned.append(([rules[i] for i in sorted(chosen)], members, recursive))
-        return pruned
+    def live(self, given: frozenset[str], met: frozenset[Pattern]) -> frozenset[str]:
+        """The rules of the plan that can fire on inputs of these predicates meeting these
+        patterns: each whose fixed input atoms are all met and every body predicate of which has
+        facts -- a shared relation's, an input's, or a live rule's conclusion.  Found by counting
+        down each rule's unmet body predicates as predicates become live (linear in the rules
+        reached); stratification keeps a later stratum's conclusions out of an earlier one's
+        bodies, so this is the stratum-by-stratum fixed point."""
+        key = (given, met)
+        found = self._live_cache.get(key)
+        if found is None:
+            found = _remember(self._live_cache, key, self._live(given, met))
+        return found
+
+    def _live(self, given: frozenset[str], met: frozenset[Pattern]) -> frozenset[str]:
+        start = self._start()
+        live = set(start.live)
+        unmet = dict(start.unmet)
+        ready = list(start.ready)
+        readers = start.readers
+
+        def reach(predicate: str) -> None:
+            if predicate not in live:
+                live.add(predicate)
+                for reader in readers.get(predicate, ()):
+                    unmet[reader] -= 1
+                    if not unmet[reader]:
+                        ready.append(reader)
+
+        for predicate in given:
+            reach(predicate)
+        needs = self.needs
+        chosen: set[str] = set()
+        while ready:
+            rule_id = ready.pop()
+            if rule_id in chosen:
+                continue
+            _, patterns, heads, _ = needs[rule_id]
+            if patterns and not patterns <= met:
+                continue
+            chosen.add(rule_id)
+            for predicate in heads:
+                reach(predicate)
+        return frozenset(chosen)
+
+    def _start(self) -> "_Start":
+        """What every signature starts from: the shared relations that have facts (filled once
+        the engine is built, so read on first use) and the tables rules add to."""
+        if self._started is None:
+            live = {p for p, relation in self.shared.items() if relation.facts} | self.added
+            readers: dict[str, list[str]] = {}
+            unmet: dict[str, int] = {}
+            for rule_id, (body, _, _, _) in self.needs.items():
+                missing = body - live
+                unmet[rule_id] = len(missing)
+                for predicate in missing:
+                    readers.setdefault(predicate, []).append(rule_id)
+            self._started = _Start(frozenset(live), unmet, tuple(r for r, n in unmet.items() if not n), readers)
+        return self._started
+
+    def _concluders(self) -> dict[str, list[str]]:
+        if self._concluded_by is None:
+            self._concluded_by = concluders(self.needs)
+        return self._concluded_by
+
+    def _resolved(self, plan: list) -> list:
+        """`resolved`, each rule's join function found once per engine (plans are pruned anew for
+        each signature, mostly of the same rules)."""
+        made = self._joins
+        steps = []
+        for rules, members, recursive in plan:
+            step = []
+            for rule_id, records in rules:
+                entry = made.get((rule_id, records))
+                if entry is None:
+                    rule = self.compiled[rule_id]
+                    entry = made[(rule_id, records)] = (rule, rule.variants[RECORD if records else FULL], records)
+                step.append(entry)
+            steps.append((step, members, recursive))
+        return steps
 
     def is_ruling(self, rule_id: str) -> bool:
         """Whether a rule concludes a 断."""
-        return VERDICT in self.compiled[rule_id].head_kinds
+        return rule_id in self.verdicts
 
     def rulings(self) -> frozenset[str]:
         """The rules with a 断 among those a run may call."""
-        return frozenset(r for r in self.needs if self.is_ruling(r))
+        return self.verdicts
 
     def reads(self, rule_id: str) -> frozenset[str]:
         """What a rule's conclusions depend on: the predicates its body reads, positively or under
