@@ -42,12 +42,15 @@ Needs = tuple[frozenset[str], frozenset[Pattern], frozenset[str], frozenset[str]
 
 @attrs.frozen
 class _Start:
-    """Where the search for live rules starts for every signature."""
+    """Where the search for live rules starts for every signature; rules by their number."""
 
     live: frozenset[str]  # predicates with facts before any input: shared relations, added tables
-    unmet: dict[str, int]  # rule id -> how many of its body predicates are not yet live
-    ready: tuple[str, ...]  # the rules with none unmet
-    readers: dict[str, list[str]]  # predicate not yet live -> the rules whose bodies read it
+    ids: tuple[str, ...]  # number -> rule id
+    unmet: list[int]  # number -> how many of the rule's body predicates are not yet live
+    ready: tuple[int, ...]  # the rules with none unmet
+    readers: dict[str, list[int]]  # predicate not yet live -> the rules whose bodies read it
+    heads: tuple[tuple[str, ...], ...]  # number -> the predicates the rule concludes
+    patterns: tuple[frozenset | None, ...]  # number -> its fixed input atoms, None for none
 
 
 def rule_needs(plan: list, compiled: Mapping, params: dict[str, tuple[str, ...]], roots: frozenset[str],
@@ -140,7 +143,9 @@ class Relevance:
         self._reads: dict[str, frozenset[str]] = {}
         self._started: _Start | None = None
         self._concluded_by: dict[str, list[str]] | None = None
-        self._joins: dict[tuple[str, bool], tuple] = {}
+        self._joins: dict[str, tuple] = {}  # rule id -> (compiled rule, join function, records)
+        self._whole: list = []  # the whole plan merged (`merged`), and each rule's place in it
+        self._places: dict[str, tuple[int, int, bool]] | None = None
 
     def signature(self, facts: Iterable[Fact]) -> tuple[frozenset[str], frozenset[Pattern]]:
         present: dict[str, list[tuple]] = {}
@@ -177,9 +182,7 @@ class Relevance:
         keep = live if within is None else live & within
         if skip:
             keep = keep - skip
-        steps = [([rule for rule in rules if rule[0] in keep], members, recursive)
-                 for rules, members, recursive in self.plan]
-        return self._resolved(merged([step for step in steps if step[0]]))
+        return self._steps(keep)
 
     def live(self, given: frozenset[str], met: frozenset[Pattern]) -> frozenset[str]:
         """The rules of the plan that can fire on inputs of these predicates meeting these
@@ -197,9 +200,9 @@ class Relevance:
     def _live(self, given: frozenset[str], met: frozenset[Pattern]) -> frozenset[str]:
         start = self._start()
         live = set(start.live)
-        unmet = dict(start.unmet)
+        unmet = start.unmet.copy()
         ready = list(start.ready)
-        readers = start.readers
+        readers, heads, patterns = start.readers, start.heads, start.patterns
 
         def reach(predicate: str) -> None:
             if predicate not in live:
@@ -211,33 +214,34 @@ class Relevance:
 
         for predicate in given:
             reach(predicate)
-        needs = self.needs
-        chosen: set[str] = set()
+        chosen = bytearray(len(unmet))
         while ready:
-            rule_id = ready.pop()
-            if rule_id in chosen:
+            rule = ready.pop()
+            if chosen[rule] or (patterns[rule] and not patterns[rule] <= met):
                 continue
-            _, patterns, heads, _ = needs[rule_id]
-            if patterns and not patterns <= met:
-                continue
-            chosen.add(rule_id)
-            for predicate in heads:
+            chosen[rule] = 1
+            for predicate in heads[rule]:
                 reach(predicate)
-        return frozenset(chosen)
+        ids = start.ids
+        return frozenset(ids[rule] for rule, on in enumerate(chosen) if on)
 
     def _start(self) -> "_Start":
         """What every signature starts from: the shared relations that have facts (filled once
-        the engine is built, so read on first use) and the tables rules add to."""
+        the engine is built, so read on first use) and the tables rules add to.  Rules are
+        numbered, their counts kept in a list."""
         if self._started is None:
             live = {p for p, relation in self.shared.items() if relation.facts} | self.added
-            readers: dict[str, list[str]] = {}
-            unmet: dict[str, int] = {}
-            for rule_id, (body, _, _, _) in self.needs.items():
-                missing = body - live
-                unmet[rule_id] = len(missing)
+            ids = tuple(self.needs)
+            readers: dict[str, list[int]] = {}
+            unmet: list[int] = []
+            for number, rule_id in enumerate(ids):
+                missing = self.needs[rule_id][0] - live
+                unmet.append(len(missing))
                 for predicate in missing:
-                    readers.setdefault(predicate, []).append(rule_id)
-            self._started = _Start(frozenset(live), unmet, tuple(r for r, n in unmet.items() if not n), readers)
+                    readers.setdefault(predicate, []).append(number)
+            self._started = _Start(frozenset(live), ids, unmet, tuple(n for n, count in enumerate(unmet) if not count),
+                                   readers, tuple(tuple(self.needs[r][2]) for r in ids),
+                                   tuple(self.needs[r][1] or None for r in ids))
         return self._started
 
     def _concluders(self) -> dict[str, list[str]]:
@@ -245,20 +249,30 @@ class Relevance:
             self._concluded_by = concluders(self.needs)
         return self._concluded_by
 
-    def _resolved(self, plan: list) -> list:
-        """`resolved`, each rule's join function found once per engine (plans are pruned anew for
-        each signature, mostly of the same rules)."""
-        made = self._joins
-        steps = []
-        for rules, members, recursive in plan:
-            step = []
-            for rule_id, records in rules:
-                entry = made.get((rule_id, records))
-                if entry is None:
-                    rule = self.compiled[rule_id]
-                    entry = made[(rule_id, records)] = (rule, rule.variants[RECORD if records else FULL], records)
-                step.append(entry)
-            steps.append((step, members, recursive))
+    def _steps(self, keep: frozenset[str]) -> list:
+        """The plan's rules in `keep`, in the plan's order, as the steps a run walks (`merged`,
+        each rule with its join function, made once per engine): the kept rules are sorted by their
+        place in the whole plan rather than the whole plan filtered, as a prune keeps about a
+        seventh of it.  Merging before keeping can leave two steps where keeping first would merge
+        them (around a recursive stratum with nothing kept): the same rules in the same order."""
+        if self._places is None:
+            self._whole = merged(self.plan)
+            self._places = {rule_id: (step, index, records) for step, (rules, _, _) in enumerate(self._whole)
+                            for index, (rule_id, records) in enumerate(rules)}
+        places, made, whole = self._places, self._joins, self._whole
+        steps: list = []
+        current = -1
+        for rule_id in sorted(keep, key=places.__getitem__):
+            step, _, records = places[rule_id]
+            if step != current:
+                current = step
+                _, members, recursive = whole[step]
+                steps.append(([], members, recursive))
+            entry = made.get(rule_id)
+            if entry is None:
+                rule = self.compiled[rule_id]
+                entry = made[rule_id] = (rule, rule.variants[RECORD if records else FULL], records)
+            steps[-1][0].append(entry)
         return steps
 
     def is_ruling(self, rule_id: str) -> bool:
