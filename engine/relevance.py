@@ -26,9 +26,13 @@ Pattern = tuple[str, tuple[tuple[int, object], ...]]
 _CACHE_SIZE = 1024
 
 
-def _remember(cache: dict, key, value):
+# Live sets, a thousand rule ids each, are kept fewer: a plan is made from one once per `wanted`.
+_LIVE_KEPT = 64
+
+
+def _remember(cache: dict, key, value, size: int = _CACHE_SIZE):
     """Store `value` under `key`, forgetting the oldest entry of a full cache."""
-    if len(cache) >= _CACHE_SIZE:
+    if len(cache) >= size:
         del cache[next(iter(cache))]
     cache[key] = value
     return value
@@ -194,7 +198,7 @@ class Relevance:
         key = (given, met)
         found = self._live_cache.get(key)
         if found is None:
-            found = _remember(self._live_cache, key, self._live(given, met))
+            found = _remember(self._live_cache, key, self._live(given, met), _LIVE_KEPT)
         return found
 
     def _live(self, given: frozenset[str], met: frozenset[Pattern]) -> frozenset[str]:
