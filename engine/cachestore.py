@@ -1,5 +1,7 @@
 """The cache's files: each written whole (a temporary file renamed into place) behind a digest of
-its payload, read whole and checked against that digest before use.
+its payload, read whole and checked against that digest before use -- or, for a file of many parts
+of which a reader wants a few (an engine's pack of join code), behind a digest of its index and one
+of each part, checked as each part is read.
 
 So a reader never sees a half-written file, a damaged or truncated one reads as missing (and is
 rebuilt by whoever asked), and nothing is memory-mapped: another process truncating or rewriting
@@ -11,9 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import marshal
 import os
 import pickle
+import struct
 import sys
+import threading
+import weakref
+from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
@@ -66,6 +73,10 @@ def write_file(path: Path, payload: bytes) -> bool:
     """Write `payload` behind its digest: to a temporary file in the same folder, then renamed over
     `path`, so readers see the old file or the new one, never a part.  On failure nothing is left
     behind and the cache goes read-only for this process (one warning)."""
+    return _write(path, (MAGIC, digest(payload), payload))
+
+
+def _write(path: Path, pieces: tuple[bytes, ...]) -> bool:
     if not _state["writable"]:
         return False
     temporary = None
@@ -73,7 +84,7 @@ def write_file(path: Path, payload: bytes) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         with open(temporary, "xb") as out:
-            out.write(MAGIC + digest(payload) + payload)
+            out.writelines(pieces)
         os.replace(temporary, path)
         return True
     except OSError as error:
@@ -100,6 +111,98 @@ def read_file(path: Path) -> bytes | None:
     if digest(payload) != data[len(MAGIC):head]:
         return None
     return payload
+
+
+# A file of parts: its index (the keys, then per part its offset, length and digest as fixed-size
+# records) behind the index's own digest, then the parts.  Read whole but checked part by part as
+# parts are asked for, so a reader wanting a few hundred of several thousand parts does not hash
+# megabytes, and the index is two values to unmarshal, not thousands.
+PARTS_MAGIC = b"yimao-parts-1\n"
+_RECORD = struct.Struct(f"<QQ{_DIGEST_SIZE}s")
+_PREAD = getattr(os, "pread", None)
+
+
+def write_parts(path: Path, parts: Mapping[str, bytes]) -> bool:
+    records = bytearray()
+    offset = 0
+    for part in parts.values():
+        records += _RECORD.pack(offset, len(part), digest(part))
+        offset += len(part)
+    head = marshal.dumps((list(parts), bytes(records)))
+    return _write(path, (PARTS_MAGIC, digest(head), len(head).to_bytes(8, "little"), head, *parts.values()))
+
+
+class Parts(Mapping):
+    """The parts of a file written by `write_parts`, read from the open file as they are asked
+    for (a pack holds megabytes, a run reads a few hundred kilobytes of it) and checked against
+    their digests: a damaged or truncated part reads as missing.  The file stays open, so a file
+    renamed over it later is not seen, and reading (not mapping) a file truncated meanwhile gives
+    short data, not a fault."""
+
+    def __init__(self, fd: int, start: int, keys: list[str], records: bytes) -> None:
+        self._fd = fd
+        weakref.finalize(self, os.close, fd)
+        self._start = start
+        self._where = {key: number * _RECORD.size for number, key in enumerate(keys)}
+        self._records = records
+        self._lock = threading.Lock()
+
+    def get(self, key, default=None):
+        at = self._where.get(key)
+        if at is None:
+            return default
+        offset, length, expected = _RECORD.unpack_from(self._records, at)
+        part = self._read(self._start + offset, length)
+        return part if len(part) == length and digest(part) == expected else default
+
+    def _read(self, offset: int, length: int) -> bytes:
+        try:
+            if _PREAD is not None:  # no shared file position: threads need no lock
+                return _PREAD(self._fd, length, offset)
+            with self._lock:
+                os.lseek(self._fd, offset, os.SEEK_SET)
+                return os.read(self._fd, length)
+        except (OSError, ValueError):
+            return b""
+
+    def __getitem__(self, key):
+        found = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __contains__(self, key) -> bool:
+        return key in self._where
+
+    def __iter__(self):
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+def read_parts(path: Path) -> Parts | None:
+    """The parts of a file, or None when it is missing, unreadable, or its index is damaged."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        start = len(PARTS_MAGIC) + _DIGEST_SIZE + 8
+        top = os.read(fd, start)
+        if len(top) < start or not top.startswith(PARTS_MAGIC):
+            raise ValueError
+        length = int.from_bytes(top[start - 8:], "little")
+        head = os.read(fd, length)
+        if len(head) != length or digest(head) != top[len(PARTS_MAGIC):len(PARTS_MAGIC) + _DIGEST_SIZE]:
+            raise ValueError
+        keys, records = marshal.loads(head)
+        if not isinstance(keys, list) or not isinstance(records, bytes) or len(records) != len(keys) * _RECORD.size:
+            raise ValueError
+    except (OSError, ValueError, EOFError, TypeError):
+        os.close(fd)
+        return None
+    return Parts(fd, start + length, keys, records)
 
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}

@@ -15,10 +15,11 @@ import hashlib
 import marshal
 import os
 import threading
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from .cachestore import cache_dir, code_digest, read_file, write_file
+from .cachestore import cache_dir, code_digest, read_file, read_parts, write_file, write_parts
 from .frontcache import front_version
 from .ir import Atom, Negation
 
@@ -58,9 +59,9 @@ class RuleCode:
         self._variants: dict[int, bytes] | None = None
 
     def _load(self) -> dict[int, bytes]:
-        found = self.store.packed.get(self.key)
+        found = self.store.packed_code(self.key)
         if found is None:
-            found = self.store.seed().get(self.key)
+            found = _part(self.store.seed(), self.key)
             if found is None:  # checked against its digest: damaged code is never unmarshalled
                 found = _variants(read_file(self.store.folder / f"{self.key}.code"))
             self.store.unpacked[self.key] = self
@@ -79,6 +80,12 @@ class RuleCode:
             self._variants = {**self._variants, variant: marshal.dumps(code)}
             self.store.pending[self.key] = self
             self.store.unpacked[self.key] = self
+
+
+def _part(parts: Mapping[str, bytes], key: str) -> dict[int, bytes] | None:
+    """A rule's variants from a pack, None when the pack lacks the rule or its part is damaged."""
+    payload = parts.get(key)
+    return None if payload is None else _variants(payload)
 
 
 def _variants(payload: bytes | None) -> dict[int, bytes]:
@@ -105,15 +112,23 @@ class JoinStore:
         self.keys = keys
         self.folder = cache_dir() / FOLDER
         self.pack = pack
-        self.packed: dict[str, dict[int, bytes]] = _pack(read_file(pack)) if pack is not None else {}
+        # the pack's parts (key -> marshalled variants), each checked when first read, and those
+        # this process added to it
+        self.packed: Mapping[str, bytes] = (read_parts(pack) if pack is not None else None) or {}
+        self.added: dict[str, bytes] = {}
         self.unpacked: dict[str, RuleCode] = {}  # rules whose code came from outside the pack
         self.pending: dict[str, RuleCode] = {}  # rules with code compiled and not yet saved
         self.lock = threading.Lock()
-        self._seed: dict[str, dict[int, bytes]] | None = None
+        self._seed: Mapping[str, bytes] | None = None
         self.pack_saved = False
         self.pack_deferred = False
 
-    def seed(self) -> dict[str, dict[int, bytes]]:
+    def packed_code(self, key: str) -> dict[int, bytes] | None:
+        """A rule's variants from this engine's pack (with what this process added to it)."""
+        found = self.added.get(key)
+        return _variants(found) if found is not None else _part(self.packed, key)
+
+    def seed(self) -> Mapping[str, bytes]:
         """The most recently written pack of another engine (after an edit, most often the same
         rulebook before it): where code a new engine's pack lacks is looked for first, by key."""
         if self._seed is None:
@@ -125,7 +140,7 @@ class JoinStore:
                 except OSError:
                     newest = None
                 if newest is not None:
-                    self._seed = _pack(read_file(Path(newest.path)))
+                    self._seed = read_parts(Path(newest.path)) or {}
         return self._seed
 
     def rule(self, rule_id: str) -> RuleCode | None:
@@ -141,7 +156,7 @@ class JoinStore:
             pending, self.pending = self.pending, {}
             unpacked, self.unpacked = self.unpacked, {}
             payloads = {key: marshal.dumps(code._variants or {}) for key, code in pending.items()}
-            self.packed = {**self.packed, **{key: code._variants or {} for key, code in unpacked.items()}}
+            self.added = {**self.added, **{key: marshal.dumps(code._variants or {}) for key, code in unpacked.items()}}
             first, self.pack_saved = not self.pack_saved, True
         for key, payload in payloads.items():
             write_file(self.folder / f"{key}.code", payload)
@@ -152,15 +167,11 @@ class JoinStore:
             atexit.register(self.save_pack)
 
     def save_pack(self) -> None:
+        """Write the pack: its parts that pass their digests (a damaged one is not carried into a
+        file that would vouch for it) and those this process added."""
         if self.pack is not None:
             with self.lock:
-                pack = marshal.dumps(self.packed)
-            write_file(self.pack, pack)
-
-
-def _pack(payload: bytes | None) -> dict[str, dict[int, bytes]]:
-    try:
-        found = marshal.loads(payload) if payload is not None else {}
-    except (ValueError, EOFError, TypeError):
-        return {}
-    return found if isinstance(found, dict) and all(isinstance(v, dict) for v in found.values()) else {}
+                parts = {key: part for key in self.packed if key not in self.added
+                         and (part := self.packed.get(key)) is not None}
+                parts.update(self.added)
+            write_parts(self.pack, parts)

@@ -92,7 +92,15 @@ def test_flipped_bytes_in_any_cache_file_are_detected_and_rebuilt(folder, tmp_pa
             # only when the engine's pack lacks it; the list of what an engine uses is written
             # with the engine, for housekeeping).
             if path.suffix not in (".uses", ".lark") and path.parent.name != "join":
-                assert cachestore.read_file(path) is not None, f"{path.name} was not rebuilt"
+                assert _sound(path), f"{path.name} was not rebuilt"
+
+
+def _sound(path) -> bool:
+    """A cache file passes its digests: an engine's pack of join code part by part, else whole."""
+    if path.suffix == ".join":
+        parts = cachestore.read_parts(path)
+        return parts is not None and all(parts.get(key) is not None for key in parts)
+    return cachestore.read_file(path) is not None
 
 
 @pytest.mark.parametrize("damage", ["truncate", "rewrite"])
@@ -116,7 +124,7 @@ def test_eight_processes_filling_a_cold_cache_at_once(folder, tmp_path):
     assert all(json.loads(out) == want and err == "" for out, err in outputs)
     assert not [p for p in cache.rglob("*") if p.name.endswith(".tmp")]
     for path in _cache_files(cache):  # every file whole: it passes its digest
-        assert cachestore.read_file(path) is not None, path
+        assert _sound(path), path
     rulebook._CACHE.clear()
     assert _facts(rulebook.load_engine([folder])) == want
 
@@ -149,3 +157,29 @@ def test_a_write_that_runs_out_of_space_leaves_no_temporary_file(folder, tmp_pat
     assert json.loads(done.stdout) == want
     assert len(done.stderr.strip().split("\n")) == 1 and "cannot write the rulebook cache" in done.stderr
     assert not [p for p in (tmp_path / "cache").rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_a_file_of_parts_checks_each_part_as_it_is_read(tmp_path):
+    """An engine's pack of join code is read part by part: a damaged part reads as missing and the
+    others still read; a damaged index, or a file truncated after it was opened, loses nothing
+    silently."""
+    path = tmp_path / "pack.join"
+    parts = {f"rule{i}": bytes([i]) * (100 + i) for i in range(20)}
+    assert cachestore.write_parts(path, parts)
+    read = cachestore.read_parts(path)
+    assert dict(read.items()) == parts and len(read) == 20 and "rule3" in read and read.get("none") is None
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 1  # in the last part
+    path.write_bytes(bytes(data))
+    read = cachestore.read_parts(path)
+    assert read.get("rule19") is None and all(read.get(f"rule{i}") == parts[f"rule{i}"] for i in range(19))
+    data[len(cachestore.PARTS_MAGIC) + 30] ^= 1  # in the index
+    path.write_bytes(bytes(data))
+    assert cachestore.read_parts(path) is None
+    assert cachestore.write_parts(path, parts)
+    read = cachestore.read_parts(path)
+    with open(path, "r+b") as handle:  # truncated under the reader
+        handle.truncate(path.stat().st_size - 150)
+    assert read.get("rule19") is None and read.get("rule18") is None and read.get("rule0") == parts["rule0"]
+    path.write_bytes(b"yimao-parts-1\n")
+    assert cachestore.read_parts(path) is None and cachestore.read_parts(tmp_path / "missing") is None
