@@ -188,6 +188,11 @@ class Relevance:
             keep = keep - skip
         return self._steps(keep)
 
+    def forget(self) -> None:
+        """Forget the plans and live sets made (what `tools/bench_judge.py` times anew)."""
+        self.cache.clear()
+        self._live_cache.clear()
+
     def live(self, given: frozenset[str], met: frozenset[Pattern]) -> frozenset[str]:
         """The rules of the plan that can fire on inputs of these predicates meeting these
         patterns: each whose fixed input atoms are all met and every body predicate of which has

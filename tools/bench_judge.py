@@ -1,8 +1,10 @@
 """Benchmark `judge` with the whole current rulebook: N seeded random charts and moments, for each
-question of the catalog, median ms per judgement (verdicts with the 用神's proof, as `yimao judge --json` builds them) and peak
-memory; plus rulebook load time cold (parse, check, compile) and from the on-disk cache, in this
-process and in fresh ones (where the first judgement also pays for what the cache defers: join
-code unmarshalled, the plan pruned for the inputs, indexes built), and `yimao judge` end to end.
+question of the catalog, median ms per judgement (verdicts with the 用神's proof, as `yimao judge
+--json` builds them) and peak memory; the time to make a judgement's plan for inputs of a
+signature not met before; plus rulebook load time cold (parse, check, compile) and from the on-disk
+cache, in this process and in fresh ones (where the first judgement also pays for what the cache
+defers: join code unmarshalled, the plan pruned for the inputs, indexes built), and `yimao judge`
+end to end.
 
 Run: python tools/bench_judge.py [--charts 1000] [--question 疾病] [--runs 5] [--judge-only]
 """
@@ -68,6 +70,25 @@ Judgement(question, evaluate_chart(engine, Cast.from_lines("987878"), moment(mon
 done = time.perf_counter()
 print((loaded - imported) * 1000, (done - loaded) * 1000)
 """
+
+
+def plan_times(engine, names: list[str], cases: list) -> list[float]:
+    """ms to make the plan of one judgement for a signature not met before (the plans forgotten
+    first): one per question, each on one of the charts."""
+    from yimao.chart import base_facts
+
+    times = []
+    # (a checkout before `Relevance.forget` kept its plans in `cache` alone)
+    forget = getattr(engine.relevance, "forget", engine.relevance.cache.clear)
+    for i, name in enumerate(names):
+        question = parse_question(engine.program, name)
+        cast, moment = cases[i % len(cases)]
+        facts = base_facts(engine, cast, moment) + list(question.facts())
+        forget()
+        started = time.perf_counter()
+        engine.relevance.plan_for(facts, judged(engine.program, question))
+        times.append((time.perf_counter() - started) * 1000)
+    return times
 
 
 def fresh_processes(runs: int) -> tuple[float, float, float]:
@@ -139,6 +160,9 @@ def main() -> int:
               f"p90 {sorted(times)[int(len(times) * 0.9)]:.2f} ms (CPU median {statistics.median(cpu):.2f} ms; "
               f"of which weighing the answers {statistics.median(weighing):.2f} ms), {verdicts / len(cases):.1f} "
               f"verdicts per chart, peak {peak / 2**20:.2f} MiB for one judgement")
+    pruning = plan_times(engine, names, cases)  # after the judgements: their rules' code is loaded
+    print(f"plan for a new signature (the rules the inputs can fire, cut to what the judgement reads): "
+          f"median {statistics.median(pruning):.2f} ms over {len(pruning)} signatures")
     if len(names) > 1:
         print(f"all {len(names)} questions: median {statistics.median(every):.2f} ms, "
               f"p90 {sorted(every)[int(len(every) * 0.9)]:.2f} ms, CPU median {statistics.median(every_cpu):.2f} ms "
