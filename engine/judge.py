@@ -3,6 +3,7 @@ why), and every 断 with its polarity, strength, timing, citation, and what defe
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Mapping, Sequence
 
 import attrs
@@ -11,7 +12,7 @@ from .answers import UNDECIDED, Answer, Ruling, Weigher
 from .calendar import BRANCHES, SIXTY
 from .chart import SHOWN, Chart
 from .strata import VERDICT_NODE as VERDICT
-from .check import Program, RuleCard
+from .check import Program
 from .errors import UsageError
 from .explain import Explainer, citation_of
 from .facts import Conclusion, Fact
@@ -166,6 +167,36 @@ def judged(program: Program, question: Question) -> frozenset[str]:
         r.predicate for r in method.readings_for(question.name, question.sub)}
 
 
+# (id of a program, question, predicate) -> (the program, weakly, and the readers bearing on it):
+# what every judgement of a question asks anew of the same program.  The weak reference tells a
+# new program that took a freed one's id from it.
+_BEARING: dict[tuple[int, str, str], tuple[weakref.ref, tuple[str, ...]]] = {}
+_BEARING_KEPT = 4096
+
+
+def readers_bearing_on(program, question: str, predicate: str) -> tuple[str, ...]:
+    """The rules reading `predicate` that bear on `question`, sorted: a rule of the question's own
+    chapter, or a verdict of the chapters every question shares (1-42); never one whose body fixes
+    问 to another question."""
+    key = (id(program), question, predicate)
+    found = _BEARING.get(key)
+    if found is not None and found[0]() is program:
+        return found[1]
+    chapters = program.question_chapters.get(question, ())
+    readers = []
+    for rule_id in program.readers.get(predicate, ()):
+        card = program.card(rule_id)
+        if any(name == "问" and arg == "事" and value != question for name, arg, value in card.fixed):
+            continue
+        chapter = int(card.cites[0].split(".")[0])
+        if chapter in chapters or (chapter <= 42 and card.concludes):
+            readers.append(rule_id)
+    if len(_BEARING) >= _BEARING_KEPT:
+        _BEARING.clear()
+    _BEARING[key] = (weakref.ref(program), tuple(sorted(readers)))
+    return _BEARING[key][1]
+
+
 @attrs.frozen
 class Judgement:
     question: Question
@@ -313,20 +344,10 @@ class Judgement:
         for predicate, flag in flags.items():
             if result.relations.get(predicate):
                 continue
-            readers = sorted(r for r in result.program.readers.get(predicate, ()) if self._concerns(result.program.card(r)))
+            readers = readers_bearing_on(result.program, self.question.name, predicate)
             if readers:
                 found.append(f"{predicate} ({flag}) needed by {', '.join(readers)}")
         return found + self.chart.missing()
-
-    def _concerns(self, card: RuleCard) -> bool:
-        """Whether a rule reading a missing input bears on this question: a rule of the question's
-        own chapter, or a verdict of the chapters every question shares (1-42); never one whose
-        body fixes 问 to another question."""
-        if any(predicate == "问" and arg == "事" and value != self.question.name for predicate, arg, value in card.fixed):
-            return False
-        chapter = int(card.cites[0].split(".")[0])
-        return chapter in self.chart.shown.program.question_chapters.get(self.question.name, ()) or (
-            chapter <= 42 and card.concludes)
 
     def to_dict(self, proofs: bool = False) -> dict[str, Any]:
         return {"question": self.question.to_dict(), "answers": self.answers(proofs), "use_god": self.use_god(),

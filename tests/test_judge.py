@@ -154,3 +154,19 @@ def test_missing_inputs_only_for_the_question_asked(tmp_path, capsys):
     write(tmp_path, text, name="56-疾病.ym", inputs=INPUTS)
     data = judge(capsys, str(tmp_path), "--question", "疾病", "--lines", "977777")
     assert not any(m.startswith("本命") for m in data["missing"])
+
+
+def test_the_readers_of_a_missing_input_are_each_programs_own(rulebook):
+    """`readers_bearing_on` keeps what it found per program: the small rulebook and the shipped one
+    answer the same question and input with their own rules, and a program made again (a rulebook
+    reloaded) is asked anew."""
+    from yimao import rulebook as rulebooks
+    from yimao.judge import readers_bearing_on
+
+    small = rulebooks.load_engine([rulebook], use_cache=False).program
+    shipped = rulebooks.load_engine().program
+    assert readers_bearing_on(small, "疾病", "本命") == ("疾病.命",)
+    assert "疾病.命" not in readers_bearing_on(shipped, "疾病", "本命")
+    assert readers_bearing_on(small, "求财", "本命") == ()  # chapter 56 is not 求财's
+    again = rulebooks.load_engine([rulebook], use_cache=False).program
+    assert readers_bearing_on(again, "疾病", "本命") == ("疾病.命",)
