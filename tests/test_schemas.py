@@ -5,7 +5,7 @@ import json
 import shutil
 
 import pytest
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 
 from yimao.cli import main
@@ -98,3 +98,18 @@ def test_version_text_and_json(capsys):
     data = run_json(capsys, ["--version", "--json"])
     validate("version", data)
     assert data["tyme4py"] == version("tyme4py") and data["rulebook"]["sha256"] in line
+
+
+def test_sweep_summaries_validate(capsys, tmp_path):
+    """`compare --sweep … --json` and `sweep report --json` print the same summary (schema `sweep`),
+    the compare naming its two schools; with --question, the changed answers too."""
+    out = tmp_path / "sweep.jsonl"
+    swept = run_json(capsys, ["compare", "--school", "俗传", "--sweep", "random", "--count", "3", "--jobs", "1",
+                              "--question", "疾病", "--out", str(out), "--json"])
+    validate("sweep", swept)
+    assert swept["schools"] == ["易冒", "俗传"] and swept["charts"] == 3 and swept["answers"] is not None
+    report = run_json(capsys, ["sweep", "report", str(out), "--json"])
+    validate("sweep", report)
+    assert {k: v for k, v in swept.items() if k != "schools"} == report
+    with pytest.raises(ValidationError):  # the chart comparison's shape is not a sweep's
+        validate("sweep", run_json(capsys, ["compare", "--school", "黄金策", *CHARTS[0], "--json"]))
