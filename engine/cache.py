@@ -72,6 +72,11 @@ def cache_key(files: list[Path], school: str) -> str:
 SUMMARY = ("declarations", "questions", "question_chapters", "school", "method", "exceptions", "readers", "table_rows")
 
 
+# The parts of the summary pickled value by value and read per key (`PickledValues`): a judgement
+# reads some dozens of a thousand declarations, the readers of a few inputs, three tables' rows.
+_BY_KEY = ("declarations", "readers", "table_rows")
+
+
 class LazyProgram:
     """The checked program of an engine read from the cache.  What evaluating and judging read is
     at hand; any other attribute loads the whole program on first use, by checking the rule files
@@ -84,7 +89,9 @@ class LazyProgram:
         self._made: dict[str, RuleCard] = {}
         self._method: bytes | Method = summary["method"]  # pickled apart: only judging reads it
         for name in SUMMARY:
-            if name != "method":
+            if name in _BY_KEY:
+                setattr(self, name, PickledValues(summary[name]))
+            elif name != "method":
                 setattr(self, name, summary[name])
 
     @property
@@ -114,6 +121,33 @@ class LazyProgram:
         if name.startswith("_"):  # never load for private or special names (copy, pickle)
             raise AttributeError(name)
         return getattr(self.full, name)
+
+
+class PickledValues(Mapping):
+    """A mapping whose values stay pickled until each is first read."""
+
+    def __init__(self, blobs: dict[str, bytes]) -> None:
+        self._blobs = blobs
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, key):
+        try:
+            return self._made[key]
+        except KeyError:
+            found = self._made[key] = _loads(self._blobs[key])
+            return found
+
+    def get(self, key, default=None):
+        return self[key] if key in self._blobs else default
+
+    def __contains__(self, key) -> bool:
+        return key in self._blobs
+
+    def __iter__(self):
+        return iter(self._blobs)
+
+    def __len__(self) -> int:
+        return len(self._blobs)
 
 
 class Unpickled(Mapping):
@@ -198,6 +232,8 @@ def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
     state["shared_derivations"] = shared_derivations
     summary = _summary(program)
     summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "table_rows", "exceptions"))
+    for name in _BY_KEY:  # made one copy each above where equal values are many, then pickled per key
+        summary[name] = {key: _dumps(value) for key, value in summary[name].items()}
     code_keys = engine.join_store.keys if engine.join_store is not None else {}
     if engine.join_store is not None:
         engine.join_store.save()  # what the build compiled: the rules that need no input
