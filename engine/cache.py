@@ -87,7 +87,8 @@ class LazyProgram:
         self._program: Program | None = None
         self._cards: dict[str, bytes] = summary["cards"]  # pickled one by one: a judgement reads a few
         self._made: dict[str, RuleCard] = {}
-        self._method: bytes | Method = summary["method"]  # pickled apart: only judging reads it
+        # pickled apart, only judging reads it; its precedence closure per ruling, read as asked
+        self._method: tuple[bytes, dict[str, bytes]] | Method = summary["method"]
         for name in SUMMARY:
             if name in _BY_KEY:
                 setattr(self, name, PickledValues(summary[name]))
@@ -98,8 +99,9 @@ class LazyProgram:
     def method(self) -> Method:
         """The judging method, unpickled when a judgement first asks (a fifth of an engine's
         load, which a chart or a `facts` listing does not need)."""
-        if isinstance(self._method, bytes):
-            self._method = _loads(self._method)
+        if isinstance(self._method, tuple):
+            method, below = self._method
+            self._method = attrs.evolve(_loads(method), below=PickledValues(below))
         return self._method
 
     def card(self, rule_id: str) -> RuleCard:
@@ -185,7 +187,10 @@ _card_fields = operator.attrgetter(*(field.name for field in attrs.fields(RuleCa
 
 def _summary(program: Program) -> dict[str, Any]:
     found = {name: getattr(program, name) for name in SUMMARY}
-    found["method"] = pickle.dumps(found["method"], protocol=pickle.HIGHEST_PROTOCOL)
+    method = found["method"]
+    # a judgement asks the closure for the twenty-odd rulings of its chart, of some three hundred
+    found["method"] = (pickle.dumps(attrs.evolve(method, below={}), protocol=pickle.HIGHEST_PROTOCOL),
+                       {ruling: _dumps(lower) for ruling, lower in method.below.items()})
     found["cards"] = {rule_id: pickle.dumps(_card_fields(card), protocol=pickle.HIGHEST_PROTOCOL)
                       for rule_id, card in program.cards.items()}
     return found
