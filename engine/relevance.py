@@ -24,8 +24,6 @@ Pattern = tuple[str, tuple[tuple[int, object], ...]]
 # patterns they meet (the line values a chart has, the question asked ...), so a server judging
 # every question meets some hundreds; the oldest is forgotten first.
 _CACHE_SIZE = 1024
-
-
 # Live sets, a thousand rule ids each, are kept fewer: a plan is made from one once per `wanted`.
 _LIVE_KEPT = 64
 
@@ -283,10 +281,6 @@ class Relevance:
                 entry = made[rule_id] = (rule, rule.variants[RECORD if records else FULL], records)
             steps[-1][0].append(entry)
         return steps
-
-    def is_ruling(self, rule_id: str) -> bool:
-        """Whether a rule concludes a 断."""
-        return rule_id in self.verdicts
 
     def rulings(self) -> frozenset[str]:
         """The rules with a 断 among those a run may call."""
