@@ -15,7 +15,6 @@ they use, the rest removed.
 from __future__ import annotations
 
 import hashlib
-import operator
 import os
 import pickle
 import time
@@ -73,8 +72,9 @@ SUMMARY = ("declarations", "questions", "question_chapters", "school", "method",
 
 
 # The parts of the summary pickled value by value and read per key (`PickledValues`): a judgement
-# reads some dozens of a thousand declarations, the readers of a few inputs, three tables' rows.
-_BY_KEY = ("declarations", "readers", "table_rows")
+# reads some dozens of a thousand declarations, the readers of a few inputs, three tables' rows,
+# the citations of a few dozen rules.
+_BY_KEY = ("declarations", "readers", "table_rows", "cards")
 
 
 class LazyProgram:
@@ -85,11 +85,9 @@ class LazyProgram:
     def __init__(self, summary: dict[str, Any], load: Callable[[], Program]) -> None:
         self._load = load
         self._program: Program | None = None
-        self._cards: dict[str, bytes] = summary["cards"]  # pickled one by one: a judgement reads a few
-        self._made: dict[str, RuleCard] = {}
         # pickled apart, only judging reads it; its precedence closure per ruling, read as asked
         self._method: tuple[bytes, dict[str, bytes]] | Method = summary["method"]
-        for name in SUMMARY:
+        for name in (*SUMMARY, "cards"):
             if name in _BY_KEY:
                 setattr(self, name, PickledValues(summary[name]))
             elif name != "method":
@@ -105,10 +103,7 @@ class LazyProgram:
         return self._method
 
     def card(self, rule_id: str) -> RuleCard:
-        found = self._made.get(rule_id)
-        if found is None:
-            found = self._made[rule_id] = RuleCard(*_loads(self._cards[rule_id]))
-        return found
+        return self.cards[rule_id]
 
     def rows_of(self, predicate: str) -> list[tuple[Value, ...]]:
         return list(self.table_rows.get(predicate, ()))
@@ -181,18 +176,14 @@ class Unpickled(Mapping):
         return len(self.data)
 
 
-# A rule card's fields in order (what `RuleCard(*fields)` takes): plain values, pickled one by one.
-_card_fields = operator.attrgetter(*(field.name for field in attrs.fields(RuleCard)))
-
-
 def _summary(program: Program) -> dict[str, Any]:
-    found = {name: getattr(program, name) for name in SUMMARY}
+    found = {name: getattr(program, name) for name in (*SUMMARY, "cards")}
     method = found["method"]
     # a judgement asks the closure for the twenty-odd rulings of its chart, of some three hundred
     found["method"] = (pickle.dumps(attrs.evolve(method, below={}), protocol=pickle.HIGHEST_PROTOCOL),
                        {ruling: _dumps(lower) for ruling, lower in method.below.items()})
-    found["cards"] = {rule_id: pickle.dumps(_card_fields(card), protocol=pickle.HIGHEST_PROTOCOL)
-                      for rule_id, card in program.cards.items()}
+    for name in _BY_KEY:
+        found[name] = {key: _dumps(value) for key, value in found[name].items()}
     return found
 
 
@@ -236,9 +227,7 @@ def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
     state = {name: one_copy(value, seen) if name in _SHARED_PARTS else value for name, value in state.items()}
     state["shared_derivations"] = shared_derivations
     summary = _summary(program)
-    summary.update((name, one_copy(summary[name], seen)) for name in ("readers", "table_rows", "exceptions"))
-    for name in _BY_KEY:  # made one copy each above where equal values are many, then pickled per key
-        summary[name] = {key: _dumps(value) for key, value in summary[name].items()}
+    summary["exceptions"] = one_copy(summary["exceptions"], seen)
     code_keys = engine.join_store.keys if engine.join_store is not None else {}
     if engine.join_store is not None:
         engine.join_store.save()  # what the build compiled: the rules that need no input

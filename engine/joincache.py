@@ -125,8 +125,7 @@ class JoinStore:
 
     def packed_code(self, key: str) -> dict[int, bytes] | None:
         """A rule's variants from this engine's pack (with what this process added to it)."""
-        found = self.added.get(key)
-        return _variants(found) if found is not None else _part(self.packed, key)
+        return _part(self.added if key in self.added else self.packed, key)
 
     def seed(self) -> Mapping[str, bytes]:
         """The most recently written pack of another engine (after an edit, most often the same

@@ -260,10 +260,10 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies():
     assert cached.program._program is None
     assert got == want and got["verdicts"]
     assert [r.id for r in cached.program.rules] == [r.id for r in fresh.program.rules]
-    # what it reads per key (declarations, readers, tables' rows, the precedence closure) is the
-    # program's, key for key
+    # what it reads per key (declarations, readers, tables' rows, citations, the precedence
+    # closure) is the program's, key for key
     full = cached.program.full
-    for name in ("declarations", "readers", "table_rows"):
+    for name in ("declarations", "readers", "table_rows", "cards"):
         lazy = getattr(cached.program, name)
         assert len(lazy) == len(getattr(full, name)) and dict(lazy.items()) == getattr(full, name), name
         assert lazy.get("no such predicate") is None and "no such predicate" not in lazy
