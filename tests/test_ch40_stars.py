@@ -680,3 +680,86 @@ def test_a_moving_yang_blade_is_baleful():
     # on a 甲 day the blade is 卯, which 随 lacks: nothing on line 2 even when it moves.
     r = chart_result(lines="768778", month="寅", day="甲子")
     assert not holds(r, "星兆", 2, "羊刃", "凶")
+
+
+# --- 40.44: 「必以用神为主而星辅之，吉以益其吉，凶以甚其凶」 ------------------------------------------
+
+def star_rulings(judgement) -> list[str]:
+    return [v["text"] for v in judgement.verdicts() if v["rule"].startswith("星辅.")]
+
+
+def first_answer(judgement) -> dict:
+    return judgement.to_dict()["answers"][0]
+
+
+def test_a_lucky_star_on_the_moving_use_god_adds_to_its_good():
+    # 地雷复: the 世 on line 1 (庚子, moving) is the 用神 of 疾病 asked for oneself, graded 有玷 (月克
+    # 日生); in the 未 month the 月德 stands on it.
+    j = yimao.judge(question="疾病", lines="966886", month="未", day="丁酉")
+    assert star_rulings(j) == ["用神1爻半吉，动临吉星月德（月星，尊）：吉以益其吉"]
+    answer = first_answer(j)
+    assert answer["answer"] == "愈"
+    assert "星辅.益吉" in [r["rule"] for r in answer["supported_by"]]  # it supports, never decides
+    # the same line still: 「各伺其动，不动则不伺也」
+    assert star_rulings(yimao.judge(question="疾病", lines="866886", month="未", day="丁酉")) == []
+
+
+def test_a_baleful_star_on_a_fallen_moving_use_god_adds_to_its_bad():
+    j = yimao.judge(question="求财", lines="896888", month="子", day="戊申")
+    assert star_rulings(j) == ["用神3爻凶陷，动临凶星羊刃（日星，尊）：凶以甚其凶"]
+    answer = first_answer(j)
+    assert answer["answer"] == "不得" and [r["rule"] for r in answer["decided_by"]] == ["用神断.凶陷"]
+    assert "星辅.甚凶" in [r["rule"] for r in answer["supported_by"]]
+
+
+def test_a_star_counts_only_for_its_kind_of_matter():
+    # 暗金 is dreaded for a woman in childbirth (「产妇」, 40.26): it adds to a fallen 用神 in 胎产
+    # and in no other question (「多视其类，非类则弗亲也」).
+    births = yimao.judge(question="胎产", lines="778886", month="卯", day="甲子")
+    assert star_rulings(births) == ["用神6爻凶陷，动临凶星暗金（月星，尊）：凶以甚其凶"]
+    r = yimao.judge(question="疾病", lines="778886", month="卯", day="甲子").chart.result
+    assert ("暗金", "胎产", "凶") not in {f.values for f in r.facts("星宜")}
+    assert not any(v[0] == "暗金" for v in (f.values for f in r.facts("星宜")))
+
+
+def test_a_star_never_leans_against_the_use_gods_grade():
+    # 42.16 「贵人见而官文两陷，未遂凌云」: 天干天德 and 天干月德 on the moving, scattered 用神 (凶陷)
+    # mend nothing; 丧车 and 羊刃 (baleful) on a good moving 用神 take nothing away.
+    fallen = yimao.judge(question="疾病", lines="986979", month="辰", day="癸卯")
+    assert {("天干天德", "疾病", "吉"), ("天干月德", "疾病", "吉")} <= {f.values for f in fallen.chart.result.facts("星宜")}
+    assert star_rulings(fallen) == []
+    good = yimao.judge(question="疾病", lines="686896", month="申", day="甲寅")
+    assert all("甚其凶" not in text for text in star_rulings(good))
+
+
+def test_star_rulings_support_answers_but_never_turn_one():
+    """Over seeded random charts, weighing without the 星辅 rulings gives the same answers."""
+    import random
+
+    from yimao.answers import Weigher
+
+    rng = random.Random(4044)
+    questions = ["疾病", "求财", "功名", "胎产", "医药", "出行", "行人", "抚养", "六畜", "婚姻"]
+    seen = 0
+    for _ in range(60):
+        lines = "".join(rng.choice("6789") for _ in range(6))
+        k = rng.randrange(60)
+        j = yimao.judge(question=rng.choice(questions), lines=lines, month=b(rng.randrange(12)), day=ST[k % 10] + b(k))
+        result = j.chart.shown
+        if not any(c.rule.startswith("星辅.") for c in result.conclusions):
+            continue
+        seen += 1
+        weigher = Weigher(result.program.method, j.question.name, j.question.sub, j._facts_of)
+        without = weigher.answers(tuple(c for c in result.conclusions if not c.rule.startswith("星辅.")))
+        assert [(a.axis.name, a.word, a.side) for a in without] == [(a.axis.name, a.word, a.side) for a in j.weighed()]
+    assert seen >= 10
+
+
+def test_what_overrules_the_use_gods_grade_overrules_its_star():
+    # 56.2 专重用神 sets 疾病.用生 (a day, month or change that saves the 用神) over the 凶陷 grade;
+    # the baleful star riding on that grade falls with it (用神断.* over 星辅.*).  Without that
+    # precedence the star, unordered against 用生, would win by 42.21's 先索不善 and turn 愈 to 不愈.
+    j = yimao.judge(question="疾病", lines="896669", month="寅", day="戊午")
+    answer = first_answer(j)
+    assert answer["answer"] == "愈"
+    assert [(o["rule"], o["by"]) for o in answer["overruled"] if o["rule"].startswith("星辅.")] == [("星辅.甚凶", "疾病.用生")]
