@@ -214,6 +214,42 @@ def test_inner_reversal_of_war_overrules_the_lines():
     assert {o["precedence"]["id"] for o in row["overruled"]} == {"先卦后爻"}
 
 
+
+def war_on_lines(lines: str, month: str, day: str):
+    return yimao.judge(question="征伐", lines=lines, month=month, day=day)
+
+
+def test_a_lucky_star_on_a_ghost_is_no_luck_and_a_baleful_one_on_a_son_no_harm():
+    # 44.15 「鬼临吉神，纵吉而不吉，福居凶煞，纵凶而不凶」: the 世 (the 用神 of war) on a moving ghost with
+    # the 月德 -- 40.44's 星辅 is defeated; on a moving 子孙 with the 羊刃, likewise.
+    def star(j):
+        return [(v["rule"], v["defeated_by"]) for v in j.verdicts() if v["rule"].startswith("星辅.")]
+    assert star(war_on_lines("969666", "申", "丙寅")) == [("星辅.益吉", "征伐.鬼临吉神")]
+    assert star(war_on_lines("997796", "卯", "庚午")) == [("星辅.甚凶", "征伐.福居凶煞")]
+    # on a line of another relative the star stands, as in any question
+    assert star(war_on_lines("698788", "未", "癸巳")) == [("星辅.益吉", None)]
+    assert star(war_on_lines("978876", "申", "丁亥")) == [("星辅.甚凶", None)]
+
+
+def test_sons_in_both_trigrams_win_battle_after_battle():
+    # 44.15 「内外子而屡战屡捷」: 天火同人 (离宫 火) has its 子孙 土 on line 2 (丑) and line 6 (戌): a
+    # ruling for victory; 坤 has its 子孙 (酉) on line 6 alone: none.
+    texts = [v["text"] for v in war_on_lines("987999", "巳", "丁未").verdicts() if v["rule"] == "征伐.内外子"]
+    assert texts == ["子孙2爻6爻内外皆有：屡战屡捷"]
+    assert not [v for v in judged("征伐", "坤", "辰", "戊辰").verdicts() if v["rule"] == "征伐.内外子"]
+
+
+def test_the_turns_of_fortune_of_the_two_commanders():
+    # 44.10 「全盛而衰，将靡而起」 with the commentary 「全盛而衰，谓动冲，将靡而起，谓绝生」 and 「主帅谓世，
+    # 贼首谓应」: the moving 世 clashed by the 辰 day; the 应 rescued from extinction.
+    def turns(j):
+        return {f.values for f in j.chart.result.facts("盛衰")}
+    assert turns(war_on_lines("999779", "酉", "甲辰")) == {("全盛而衰", "主帅")}
+    assert ("将靡而起", "贼首") in turns(war_on_lines("867796", "寅", "丙寅"))
+    assert turns(judged("征伐", "坤", "辰", "戊辰")) == set()
+    row = next(r for r in war_on_lines("999779", "酉", "甲辰").answers() if r["axis"] == "by 盛衰(象)")
+    assert row["answer"] == "全盛而衰" and row["side"] == "平"
+
 # --- 45 天时 --------------------------------------------------------------------------------------
 
 WEATHER = [
