@@ -250,6 +250,11 @@ class _ToIR(Transformer):
         (question, sub, span), predicate, arg = children
         return _Pending(("reading", question, sub, str(predicate), str(arg), span))
 
+    def answer_by_each(self, meta, children):
+        question, *subs, predicate, arg = children
+        return _Pending(("readings", str(question), tuple((str(sub), self._tok(sub)) for sub in subs),
+                         str(predicate), str(arg), self._tok(question)))
+
     def answer_by_time(self, meta, children):
         (question, sub, span), word = children
         if str(word) != "应期":
@@ -464,7 +469,9 @@ def _assemble(file: str, items: list) -> tuple[Module, list[Diagnostic]]:
                 rules.append(rule)
         elif isinstance(item, _Pending):
             made = _judging_statement(item, current, diagnostics)
-            if made is not None:
+            if isinstance(made, list):  # one statement for several sub-questions
+                judging["reading"].extend(made)
+            elif made is not None:
                 judging[item[0]].append(made)
                 if isinstance(made, Given):
                     declarations.append(made.declaration())
@@ -490,7 +497,7 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
     own = None
     if current is None or current.narrative is not None:
         where = "no paragraph heading (§章.段) above it" if current is None else f"it sits under narrative paragraph §{current.citation.ref}"
-        diagnostics.append(Diagnostic(span, f"{'answer' if kind in ('reading', 'timed') else kind} has no citation: {where}"))
+        diagnostics.append(Diagnostic(span, f"{'answer' if kind in ('reading', 'readings', 'timed') else kind} has no citation: {where}"))
         if kind not in ("answer", "given"):  # an axis or a given is kept, so that its words do not raise errors of their own
             return None
     else:
@@ -498,6 +505,9 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
     if kind == "reading":
         _, question, sub, predicate, arg, _ = item
         return Reading(question, sub, predicate, arg, own, span)
+    if kind == "readings":
+        _, question, subs, predicate, arg, _ = item
+        return [Reading(question, sub, predicate, arg, own, where) for sub, where in subs]
     if kind == "timed":
         _, question, sub, _ = item
         return Timed(question, sub, own, span)

@@ -408,6 +408,20 @@ def test_punishment_by_question(month, day, facts, rule, fires):
     assert (rule in rules) == fires
 
 
+def test_an_official_fears_a_death_at_home_and_a_patient_a_lasting_ailment():
+    # 38.3 「宦忧内丧，病防带疾」: images beside the answer, of 功名's questions of office and of 疾病.
+    def warned(question, lines, month, day):
+        rows = [a for a in yimao.judge(question=question, lines=lines, month=month, day=day).answers()
+                if a["axis"] == "by 刑忧(象)"]
+        return [(r["answer"], [d["cite"] for d in r["decided_by"]]) for r in rows]
+    # the 官鬼 用神 on line 6 (丙寅) is punished by the 申 day (寅巳申)
+    assert warned("功名.久任", "978687", "巳", "戊申") == [("内丧", ["38.3"])]
+    assert warned("功名.发年", "978687", "巳", "戊申") == []  # an examination, not an office
+    # the 用神 (the 世, 丁丑 on line 3) is punished by the 未 month (丑戌未); not in a 子 month
+    assert warned("疾病", "778966", "未", "壬戌") == [("带疾", ["38.3"])]
+    assert warned("疾病", "778966", "子", "壬戌") == [("未决", [])]
+
+
 def test_punishments_as_the_book_derives_them():
     r = run(hexagram="乾", month="子", day="甲子")
     assert values(r, "三刑") == {

@@ -143,6 +143,17 @@ def test_a_question_answered_in_its_own_kind(tmp_path, capsys):
     assert not [a for a in run(tmp_path, capsys, "779977")["answers"] if a["axis"].startswith("by ")]
 
 
+def test_several_sub_questions_answered_alike_in_one_statement(tmp_path, capsys):
+    # `answer Q.A, B by P(a)`: each sub-question named answers so, and only those (38.3's 刑忧 for
+    # the 功名 questions of office)
+    both = BOOK.replace("answer 疾病.症候 by 病方(方)", "answer 疾病.症候, 真假 by 病方(方)")
+    for sub in ("症候", "真假"):
+        (kind,) = [a for a in run(tmp_path, capsys, "779977", text=both, question=f"疾病.{sub}")["answers"]
+                   if a["axis"] == "by 病方(方)"]
+        assert kind["sub_question"] == f"疾病.{sub}" and kind["answer"] == "东、南"
+    assert not [a for a in run(tmp_path, capsys, "779977", text=both)["answers"] if a["axis"].startswith("by ")]
+
+
 def test_a_question_that_asks_when_is_answered_by_its_own_rulings_timing(tmp_path, capsys):
     """`answer 疾病 by 应期`: the rulings' own 应期 first (the chapter's method for a question that
     asks when), 42.20's 刻期 after; without it, 刻期 first (test_timing_by_kekqi_…: 子日, then 午日)."""
@@ -192,6 +203,8 @@ def test_a_verdict_word_no_axis_declares_is_an_error(tmp_path):
     ("answer 疾病.无此 by 病方(方)", "疾病 has no sub-question 无此"),
     ("answer 疾病.症候 by 病方(由)", "answer 疾病.症候 by 病方 is already declared"),
     ("answer 疾病.无此 by 应期", "疾病 has no sub-question 无此"),
+    ("answer 疾病.真假, 无此 by 病方(方)", "疾病 has no sub-question 无此"),
+    ("answer 疾病.真假, 症候 by 病方(方)", "answer 疾病.症候 by 病方 is already declared"),
     ("answer 疾病.症候 by 时候", "say `by 应期` (a question that asks when) or `by PRED(ARG)`"),
 ])
 def test_each_new_static_check(tmp_path, statement, expected):
