@@ -499,3 +499,21 @@ def test_ch71_a_void_officer_leaves_no_one_to_release_the_asker():
     void = judged("差役.脱役", "屯", "寅", "甲子")
     assert "脱役.官坏" in void["rules"] and void["word"] == "不成"
     assert "脱役.官坏" not in judged("差役.脱役", "屯", "申", "丁酉")["rules"]
+
+
+def test_an_entrusted_matter_asked_with_what_it_seeks_is_lucky_when_both_are_whole():
+    # 76.3 「问嘱托而兼求用神者，体用两全，事无不吉」 with 76.1 「谋利用财」: the person entrusted (the 应,
+    # the 体) and the 妻财 (the 用) both whole.
+    def entrusted(lines, month, day, **given):
+        return yimao.judge(question="谋望.嘱托", lines=lines, month=month, day=day, given=given).to_dict()
+    both = entrusted("999676", "子", "己亥", 嘱求="利")["answers"][0]
+    assert both["answer"] == "成" and [r["rule"] for r in both["decided_by"]] == ["嘱托.两全"]
+    assert both["decided_by"][0]["cite"] == "76.3"
+    # asked of the person alone, the 体 alone is read (「专问嘱托则重体」), and the object is named missing
+    alone = entrusted("999676", "子", "己亥")
+    assert "嘱托.两全" not in [v["rule"] for v in alone["verdicts"]]
+    assert any(m.startswith("嘱求 (--given 嘱求=文|利|患)") for m in alone["missing"])
+    # 「然嘱托体病，虽用得位无成」: the person controlling the 世 outweighs the whole pair
+    ill = entrusted("786699", "卯", "辛亥", 嘱求="利")["answers"][0]
+    assert ill["answer"] == "不成" and [r["rule"] for r in ill["decided_by"]] == ["嘱托.克世"]
+    assert ("嘱托.两全", "嘱托.克世") in [(o["rule"], o["by"]) for o in ill["overruled"]]
