@@ -275,3 +275,22 @@ def test_pair_combined_and_clashed_is_a_lighter_obstacle_to_office():
     assert not standing(judged("功名.升信", "师", month="午", day="甲戌"), "功名.爻合冲")
     assert not standing(judged("功名", "师", month="午", day="甲子"), "功名.爻合冲")
     assert not [v for v in standing(judged("功名", "师", month="午", day="甲子")) if "合处逢" in v["text"]]
+
+
+def test_where_goods_sell_and_are_bought_by_the_quarters_of_67_11():
+    # 「脱货何为吉方，财生之处也，独发求宫，重见求属。置货何为吉方，世生之所而已」, 生 as 62.7 works it
+    # (「财静论生，如财属金爻，利涉东南」: the quarter of the 长生 branch).
+    def where(lines, month, day):
+        rows = {a["axis"]: a for a in yimao.judge(question="求财.脱置", lines=lines, month=month, day=day).answers()}
+        sell = {(d["word"], d["rule"]) for d in rows["by 脱地(地)"]["decided_by"]}
+        buy = {(d["word"], d["rule"]) for d in rows["by 置地(地)"]["decided_by"]}
+        return sell, buy
+    # 咸之临: the 财 (卯 木, hidden under line 2) is born in 亥 (north-west); the 世 (丙申 金) in 巳
+    sell, buy = where("669998", "午", "壬寅")
+    assert sell == {("西北", "脱地.财生")} and buy == {("东南", "置地.世生")}
+    # 归妹之震: the 财 (丁卯, line 2) is the lone mover, in the inner 兑 (west): its trigram's quarter
+    sell, _ = where("798788", "酉", "庚子")
+    assert sell == {("西", "脱地.独发求宫")}
+    # the 财 (土) on two lines: its phase's quarter, 中央 (5.4 「位中央而寄四维」)
+    sell, _ = where("697786", "未", "戊申")
+    assert ("中央", "脱地.重见求属") in sell and not any(rule == "脱地.财生" for _, rule in sell)
