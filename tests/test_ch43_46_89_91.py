@@ -606,3 +606,13 @@ def test_the_spirit_on_a_moving_relative_turns_its_omen():
     assert father("壬申") == {("修道.父摇", None)}
     # 91.6 「金木，释道也」: 井之同人's moving 申 官鬼 (line 4, metal, in 坎) speaks of the Buddhist way.
     assert answer("修道", "井之同人", "未", "壬寅", axis="by 教门(象)")["answer"] == "释门之障"
+
+
+def test_the_vermilion_bird_is_a_lucky_spirit_for_the_seeker_of_the_way():
+    # 91.7 「弟兄吉动，当遇良朋善友」 / 「妻财吉动，道供盈余」, with 朱雀 a 吉神 by 91.8 「朱雀青龙，才名之士」
+    # (67.1 sets it with the baleful for a merchant: the choice is recorded in 91-修道.ym).
+    def moved(lines, month, day):
+        return {(v["rule"], v["defeated_by"]) for v in yimao.judge(question="修道", lines=lines, month=month, day=day).verdicts()
+                if v["rule"] in ("修道.兄动", "修道.兄吉动", "修道.财发", "修道.财吉动")}
+    assert moved("769988", "寅", "癸丑") >= {("修道.兄吉动", None), ("修道.兄动", "修道.兄吉动")}
+    assert moved("966887", "申", "癸卯") >= {("修道.财吉动", None), ("修道.财发", "修道.财吉动")}
