@@ -590,10 +590,12 @@ def test_the_book_answers(question, chart, word, rule):
 
 def test_the_spirit_on_a_moving_relative_turns_its_omen():
     # 91.7 「妻财吉动，道供盈余；凶动，妇女缠绊」: 巽之小畜 -- the moving 丑 财 (line 1) carries the 青龙 on a
-    # 甲 day (a lucky spirit, ch. 7) and the 朱雀 on a 丙 day (not classed by ch. 7: the text's 萦家之心).
-    lucky = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", "甲子").verdicts()}
-    assert ("修道.财吉动", None) in lucky and ("修道.财发", "修道.财吉动") in lucky
-    plain = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", "丙子").verdicts()}
+    # 甲 day (a lucky spirit, ch. 7), the 朱雀 on a 丙 day (lucky here by 91.8) and the 白虎 on a 庚 day
+    # (baleful: the text's 萦家之心 stands).
+    for day in ("甲子", "丙子"):
+        lucky = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", day).verdicts()}
+        assert ("修道.财吉动", None) in lucky and ("修道.财发", "修道.财吉动") in lucky
+    plain = {(v["rule"], v["defeated_by"]) for v in judged("修道", "巽之小畜", "寅", "庚子").verdicts()}
     assert ("修道.财发", None) in plain and not any(rule == "修道.财吉动" for rule, _ in plain)
     # 91.7 「带凶神动，主法嗣多聚散也」: 乾之履's moving 辰 父母 (line 3) with the 元武 (己 day) or the
     # 腾蛇 (丙 day), baleful by 91.8 and 67.1; with the 朱雀 (壬 day) the plain 「典策之誉」.

@@ -294,3 +294,27 @@ def test_where_goods_sell_and_are_bought_by_the_quarters_of_67_11():
     # the 财 (土) on two lines: its phase's quarter, 中央 (5.4 「位中央而寄四维」)
     sell, _ = where("697786", "未", "戊申")
     assert ("中央", "脱地.重见求属") in sell and not any(rule == "脱地.财生" for _, rule in sell)
+
+
+def test_the_essay_and_the_candidate_in_63_4():
+    """Images of the essay and the man beside the answer (文况), never a ruling: the book's own 秋试
+    case (大过之井, 卯建丁亥日) has its 文 fading (动旺变衰) and still passes (EX130)."""
+    def exam(lines, month, day, question="功名", **inputs):
+        j = yimao.judge(question=question, lines=lines, month=month, day=day, **inputs)
+        kinds = {a["answer"] for a in j.answers() if a["axis"] == "by 文况(象)"}
+        return j, set("、".join(kinds).split("、")) - {""}
+    # 「动衰变旺，喜后劲之文」 and 「衰居龙雀，长诗字而短文章」: the moving 文 on line 4, weak, under 青龙
+    assert exam("877976", "未", "壬辰")[1] >= {"后劲之文", "长诗字而短文章"}
+    # 「动旺变衰，惜强弩之末」 and 「应坐父兴，当赖风簮（？）之助」
+    assert exam("689876", "未", "庚申")[1] >= {"强弩之末", "风簮之助"}
+    # 「世居父旺，曾经揣摹之成」; 「有气有伤，小有瑕庛之戾」
+    assert "揣摹之成" in exam("998968", "巳", "戊戌")[1]
+    assert "小有瑕庛" in exam("897986", "辰", "戊申")[1]
+    # 「身犯旬空，忌心慵尘务」 and 「废坐勾元，隳诵读而耽酒色」, asked of the year of success too
+    assert exam("778666", "寅", "癸亥", question="功名.发年")[1] >= {"心慵尘务", "隳诵读而耽酒色"}
+    # a question of office reads none of them
+    assert exam("778666", "寅", "癸亥", question="功名.升信")[1] == set()
+    # the book's case: the fading essay is shown, the answer is still 成
+    j = yimao.judge(question="功名", hexagram="大过之井", month="卯", day="丁亥", matter_month="酉")
+    assert j.answers()[0]["answer"] == "成"
+    assert "强弩之末" in next(a["answer"] for a in j.answers() if a["axis"] == "by 文况(象)").split("、")
