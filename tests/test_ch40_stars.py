@@ -4,7 +4,9 @@ The expected values are computed here from the book's own derivations (「正月
 「甲之五遁，丙为食神，故寅为福」, 「禄前一位为羊刃 … 左逆」 …), independently of the rulebook's
 tables, which transcribe the mnemonics (法曰).  Where the book gives only a mnemonic, the test
 parses the mnemonic out of the paragraph text.  Then a few charts check that the stars land on
-lines (星临), are watched only when the line moves (星动), and meet the book's conditions (星兆).
+lines (星临), are watched only when the line moves (星动), and meet the book's conditions (星兆);
+and that the stars (40.44) and the six spirits (7.6) ride on the 用神's grade: supporting it, never
+turning an answer.
 """
 
 from __future__ import annotations
@@ -684,6 +686,8 @@ def test_a_moving_yang_blade_is_baleful():
 
 # --- 40.44: 「必以用神为主而星辅之，吉以益其吉，凶以甚其凶」 ------------------------------------------
 
+RIDERS = ("星辅.", "神辅.")  # the rulings that ride on the 用神's grade: stars (40.44) and spirits (7.6)
+
 def star_rulings(judgement) -> list[str]:
     return [v["text"] for v in judgement.verdicts() if v["rule"].startswith("星辅.")]
 
@@ -732,8 +736,9 @@ def test_a_star_never_leans_against_the_use_gods_grade():
     assert all("甚其凶" not in text for text in star_rulings(good))
 
 
-def test_star_rulings_support_answers_but_never_turn_one():
-    """Over seeded random charts, weighing without the 星辅 rulings gives the same answers."""
+def test_star_and_spirit_rulings_support_answers_but_never_turn_one():
+    """Over seeded random charts, weighing without the 星辅 (40.44) and 神辅 (7.6) rulings gives the
+    same answers."""
     import random
 
     from yimao.answers import Weigher
@@ -746,11 +751,11 @@ def test_star_rulings_support_answers_but_never_turn_one():
         k = rng.randrange(60)
         j = yimao.judge(question=rng.choice(questions), lines=lines, month=b(rng.randrange(12)), day=ST[k % 10] + b(k))
         result = j.chart.shown
-        if not any(c.rule.startswith("星辅.") for c in result.conclusions):
+        if not any(c.rule.startswith(RIDERS) for c in result.conclusions):
             continue
         seen += 1
         weigher = Weigher(result.program.method, j.question.name, j.question.sub, j._facts_of)
-        without = weigher.answers(tuple(c for c in result.conclusions if not c.rule.startswith("星辅.")))
+        without = weigher.answers(tuple(c for c in result.conclusions if not c.rule.startswith(RIDERS)))
         assert [(a.axis.name, a.word, a.side) for a in without] == [(a.axis.name, a.word, a.side) for a in j.weighed()]
     assert seen >= 10
 
@@ -763,3 +768,35 @@ def test_what_overrules_the_use_gods_grade_overrules_its_star():
     answer = first_answer(j)
     assert answer["answer"] == "愈"
     assert [(o["rule"], o["by"]) for o in answer["overruled"] if o["rule"].startswith("星辅.")] == [("星辅.甚凶", "疾病.用生")]
+
+
+# --- 7.6: 「六神吉者，喜生、喜助、喜动、喜持世，六神凶者，宜制、宜化、宜散、宜逢空」 ----------------------
+
+def spirit_rulings(judgement) -> list[str]:
+    return [v["text"] for v in judgement.verdicts() if v["rule"].startswith("神辅.")]
+
+
+def test_a_lucky_spirit_in_its_element_adds_to_a_good_use_god():
+    # the 用神 (the 世, line 3) 全吉, under the 勾陈 (a 吉神, 7.3), generated, moving and holding the 世
+    j = yimao.judge(question="疾病", lines="889976", month="辰", day="乙酉")
+    assert sorted(spirit_rulings(j)) == sorted(f"用神3爻全吉，临吉神勾陈而{why}：吉" for why in ("生", "动", "持世"))
+    assert "神辅.吉" in [r["rule"] for r in first_answer(j)["supported_by"]]
+
+
+def test_a_baleful_spirit_unchecked_adds_to_a_fallen_use_god_and_held_down_adds_nothing():
+    j = yimao.judge(question="疾病", lines="778787", month="巳", day="丙午")
+    assert spirit_rulings(j) == ["用神4爻凶陷，临凶神白虎而不受制化散空：凶"]
+    # the 白虎 on a fallen 用神 but held down -- 制 (on a fire line, 7.5), 化 (drained), 空, 散
+    for lines, month, day, why in [("676777", "丑", "丙辰", "制"), ("787776", "卯", "丁卯", "化"),
+                                   ("787776", "卯", "丁卯", "空"), ("968696", "巳", "己巳", "散")]:
+        held = yimao.judge(question="疾病", lines=lines, month=month, day=day)
+        assert why in {f.values[1] for f in held.chart.result.facts("神受伏")}
+        assert spirit_rulings(held) == []
+
+
+def test_what_overrules_the_use_gods_grade_overrules_its_spirit():
+    # 83's 无问生克 sets 词讼.得理 over the 用神's grade; the unchecked 白虎 riding on that 凶陷 grade
+    # falls with it (用神断.* over 神辅.*); without the precedence, 42.21 would let it turn 胜 to 负.
+    answer = first_answer(yimao.judge(question="词讼", lines="979986", month="巳", day="己巳"))
+    assert answer["answer"] == "胜"
+    assert ("神辅.凶", "词讼.得理") in [(o["rule"], o["by"]) for o in answer["overruled"]]

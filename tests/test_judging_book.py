@@ -116,7 +116,7 @@ def test_questions_that_ask_when_answer_with_the_chapters_own_time(capsys):
     assert month["timing"]["primary"] == {"when": "丑月", "by": "升时.弱值月", "method": None}
     assert main(["questions", "--json"]) == 0
     rows = {row["question"]: row for row in json.loads(capsys.readouterr().out)["questions"]}
-    assert rows["功名"]["answered_in_kind"]["功名.发年"] == [{"by": "应期", "cite": "63.5"}]
+    assert {"by": "应期", "cite": "63.5"} in rows["功名"]["answered_in_kind"]["功名.发年"]
     assert rows["胎产"]["answered_in_kind"]["胎产.产期"] == [{"by": "应期", "cite": "53.5"}]
     assert {"by": "任方(方)", "cite": "63.15"} in rows["功名"]["answered_in_kind"]["功名.升方"]
 

@@ -448,7 +448,7 @@ def test_rulebook_shows_partial_paragraphs_with_what_is_missing(client):
     index = page(client, "/rulebook")
     assert "cited · partial · narrative · untouched" in index
     chapter = page(client, "/rulebook/63")
-    assert 'class="paragraph partial"' in chapter and "partial, not yet encoded: 世居父旺" in chapter
+    assert 'class="paragraph partial"' in chapter and "partial, not yet encoded: 爻爻相助" in chapter
 
 
 def test_served_judge_page_shows_proofs_to_a_depth_and_links_deeper(client, tmp_path, capsys):
