@@ -158,12 +158,22 @@ class JoinStore:
             self.added = {**self.added, **{key: marshal.dumps(code._variants or {}) for key, code in unpacked.items()}}
             first, self.pack_saved = not self.pack_saved, True
         for key, payload in payloads.items():
-            write_file(self.folder / f"{key}.code", payload)
+            write_file(self.folder / f"{key}.code", self._merged(key, payload))
         if first:
             self.save_pack()
         elif not self.pack_deferred:
             self.pack_deferred = True
             atexit.register(self.save_pack)
+
+    def _merged(self, key: str, payload: bytes) -> bytes:
+        """A rule's variants with those another process wrote to its file since this one read it:
+        two processes compiling different variants of one rule must not each erase the other's
+        (the loser would compile again, and a cached engine would check its rule files to do so)."""
+        on_disk = _variants(read_file(self.folder / f"{key}.code"))
+        ours = _variants(payload)
+        if not on_disk.keys() - ours.keys():
+            return payload
+        return marshal.dumps({**on_disk, **ours})
 
     def save_pack(self) -> None:
         """Write the pack: its parts that pass their digests (a damaged one is not carried into a

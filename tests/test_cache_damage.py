@@ -183,3 +183,25 @@ def test_a_file_of_parts_checks_each_part_as_it_is_read(tmp_path):
     assert read.get("rule19") is None and read.get("rule18") is None and read.get("rule0") == parts["rule0"]
     path.write_bytes(b"yimao-parts-1\n")
     assert cachestore.read_parts(path) is None and cachestore.read_parts(tmp_path / "missing") is None
+
+
+def test_two_processes_compiling_variants_of_one_rule_keep_both(tmp_path, monkeypatch):
+    """Each process writes a rule's code file with the variants it compiled; a second writer used to
+    erase the first's (last writer wins), so a cached engine found a variant missing and checked its
+    rule files to compile it again.  Now a save merges what the file holds."""
+    import marshal
+
+    from yimao.joincache import JoinStore
+
+    monkeypatch.setenv("YIMAO_CACHE_DIR", str(tmp_path))
+    code = compile("x = 1", "<test>", "exec")
+    first, second = JoinStore({"r": "key"}), JoinStore({"r": "key"})
+    first.rule("r").add(-1, code)  # each loaded the rule before the other saved
+    later = second.rule("r")
+    later.get(-2)
+    later.add(-2, code)
+    first.save()
+    second.save()
+    saved = marshal.loads(cachestore.read_file(tmp_path / "join" / "key.code"))
+    assert set(saved) == {-1, -2}
+    assert JoinStore({"r": "key"}).rule("r").get(-1) is not None

@@ -209,8 +209,9 @@ def test_inner_reversal_of_war_overrules_the_lines():
     # the 世 in season (遇时.得令吉, 42's 用神断.全吉) is overruled.
     row = answer("征伐", "乾之无妄", "午", "丁酉")
     assert deciders(row) == {"卦验断.专忌"} and row["answer"] == "负"
-    # (the 用神's own grade, 全吉 since 42.10's rescue by the month, is overruled the same way)
-    assert {o["rule"] for o in row["overruled"]} == {"遇时.得令吉", "用神断.全吉"}
+    # (the 用神's own grade, 全吉 since 42.10's rescue by the month, is overruled the same way, and
+    # the lucky spirit riding on it, 7.6's 神辅)
+    assert {o["rule"] for o in row["overruled"]} == {"遇时.得令吉", "用神断.全吉", "神辅.吉"}
     assert {o["precedence"]["id"] for o in row["overruled"]} == {"先卦后爻"}
 
 
