@@ -110,8 +110,9 @@ class Engine:
                 for r in stratum.rules:
                     if (r in static) == kind:
                         rule = compiled[r]
-                        records = not stratum.recursive and r not in program.exceptions and \
-                            rule.head_kinds != (VERDICT,) and len(rule.head_kinds) == 1
+                        records = r not in program.exceptions and rule.head_kinds != (VERDICT,) and \
+                            len(rule.head_kinds) == 1 and \
+                            not any(atom.predicate in stratum.predicates for atom in rule.body)
                         rules.append((r, records))
                 if rules:
                     plans[kind].append((rules, frozenset(stratum.predicates), stratum.recursive))
@@ -510,6 +511,8 @@ class _Run:
         new: dict[str, list[tuple]] = defaultdict(list)
         relations = self.relations
         derivations = self.derivations
+        if recursive:  # where each member's facts stood: the first round's delta is what follows
+            start = {predicate: len(relations[predicate].facts) for predicate in members}
         for compiled, join, records in rules:
             # The hot path, once per rule and chart.
             if records:
@@ -523,6 +526,10 @@ class _Run:
                 self.take(compiled, out, new, recursive)
         if not recursive:
             return
+        # The first round's new facts, whether a recording join or `take` added them (both append
+        # to the relation, in derivation order).
+        new = {predicate: relations[predicate].facts[start[predicate]:] for predicate in members}
+        new = {predicate: facts for predicate, facts in new.items() if facts}
         while new:
             delta, new = new, defaultdict(list)
             for compiled, _, _ in rules:

@@ -92,6 +92,24 @@ def test_recursion_reaches_the_fixpoint(tmp_path):
     assert len(result.facts("连")) == 25  # a 5-cycle: everything reaches everything
 
 
+def test_a_rule_of_a_recursive_stratum_that_reads_none_of_it_fires_once(tmp_path):
+    """In a recursive stratum a rule whose body reads none of the stratum's predicates takes the
+    recording path in the first round; the recursive rules still meet each of its facts as delta,
+    and every fact keeps exactly its derivations."""
+    text = """\
+    chapter 25 月破
+    predicate 连(甲, 乙)
+    §25.1
+    rule 测.连一 when 爻(位: A), 爻(位: B), B = A + 1 then 连(甲: A, 乙: B)
+    rule 测.连二 when 连(甲: A, 乙: B), 爻(位: C), C = B + 1 then 连(甲: A, 乙: C)
+    """
+    result = evaluate(tmp_path, text, chart_facts(values="777777"))
+    assert sorted(f.values for f in result.facts("连")) == [(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
+    for fact in result.facts("连"):
+        (derivation,) = result.derivations[fact]
+        assert derivation.rule == ("测.连一" if fact.values[1] == fact.values[0] + 1 else "测.连二")
+
+
 def test_derivation_limit_names_the_rule(tmp_path):
     text = """\
     chapter 25 月破
