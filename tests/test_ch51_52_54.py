@@ -343,3 +343,15 @@ def test_51_13_the_household_asked_for_office_fears_the_void_shi_and_seeks_the_o
     assert not {r for r in rules(sound) if r.startswith("宅功名")} and answer(sound, "成 / 不成") == "成"
     assert not {r for r in rules(judged("家宅.灾祥", "乾", "寅", "甲子")) if r.startswith("宅功名")}
     assert not {r for r in rules(void) if r.startswith(("宅灾", "灾祥"))}
+
+
+def test_wealth_and_ghost_combined_and_clashed_part_a_marriage_lightly():
+    # 34.3 「财鬼冲害忌婚姻……然而视世应冲害者则稍轻矣」: the 妻财 (亥, line 5) and the 官鬼 (寅, line 2)
+    # combine; the 巳 day clashes the one and harms the other
+    j = yimao.judge(question="婚姻", lines="986868", month="午", day="辛巳")
+    rulings = [v for v in j.verdicts() if v["rule"] == "婚姻.财鬼合冲"]
+    assert {v["text"] for v in rulings} == {"妻财5爻与官鬼2爻合处逢冲：后终分拆，轻于世应之合冲",
+                                          "官鬼2爻与妻财5爻合处逢害：后终分拆，轻于世应之合冲"}
+    assert all(v["strength"] == "稍轻" and v["cite"] == "52.2" for v in rulings)
+    assert not [v for v in yimao.judge(question="婚姻", lines="986868", month="午", day="辛未").verdicts()
+                if v["rule"] == "婚姻.财鬼合冲"]

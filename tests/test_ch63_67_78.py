@@ -318,3 +318,12 @@ def test_the_essay_and_the_candidate_in_63_4():
     j = yimao.judge(question="功名", hexagram="大过之井", month="卯", day="丁亥", matter_month="酉")
     assert j.answers()[0]["answer"] == "成"
     assert "强弩之末" in next(a["answer"] for a in j.answers() if a["axis"] == "by 文况(象)").split("、")
+
+
+def test_sons_and_wealth_combined_and_clashed_hinder_a_livelihood():
+    # 34.3 「子妻冲害忌谋生」, a livelihood being a question of profit (67.1 「凡趋利之占」)
+    j = yimao.judge(question="求财", lines="696967", month="辰", day="甲戌")
+    texts = {v["text"] for v in j.verdicts() if v["rule"] == "求财.子妻合冲"}
+    assert "子孙2爻与妻财4爻合处逢冲：忌谋生，轻于世应之合冲" in texts
+    assert not [v for v in yimao.judge(question="求财", lines="696967", month="辰", day="甲子").verdicts()
+                if v["rule"] == "求财.子妻合冲"]
