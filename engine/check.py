@@ -268,7 +268,7 @@ class _Checker:
             else:
                 heads.append(head)
                 args = head.subject
-                for name in _PLACEHOLDER.findall(head.gloss + (head.timing or "")):
+                for name in _PLACEHOLDER.findall(head.gloss + (head.timing or "") + (head.strength or "")):
                     if name not in bound:
                         self.error(head.span, f"variable {name} in the gloss is not bound by a positive pattern")
                         failed = True

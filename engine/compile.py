@@ -216,7 +216,7 @@ def _gloss_vars(rule: Rule) -> tuple[str, ...]:
     gloss_vars: tuple[str, ...] = ()
     for head in rule.heads:
         if isinstance(head, Verdict):
-            gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or ""))))
+            gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or "") + (head.strength or ""))))
     return gloss_vars
 
 

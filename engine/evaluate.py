@@ -586,7 +586,8 @@ class _Run:
     def conclusion(self, rule_id: str, verdict: HeadSpec, values, derivation: Derivation) -> Conclusion:
         subject = tuple(zip(verdict.names, values))
         timing = _fill(verdict.timing, derivation.bindings) if verdict.timing else None
-        return Conclusion(rule_id, verdict.polarity, verdict.strength, subject, _fill(verdict.gloss, derivation.bindings), timing)
+        strength = _fill(verdict.strength, derivation.bindings) if verdict.strength and "{" in verdict.strength else verdict.strength
+        return Conclusion(rule_id, verdict.polarity, strength, subject, _fill(verdict.gloss, derivation.bindings), timing)
 
     # exceptions -----------------------------------------------------------------------------
     def defeaters(self, base_id: str) -> "_Defeaters":

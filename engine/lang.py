@@ -166,7 +166,8 @@ class _ToIR(Transformer):
         return _Heads(children)
 
     def strength(self, meta, children):
-        return str(children[0])
+        token = children[0]
+        return _unquote(str(token)) if token.type == "STRING" else str(token)
 
     def timing(self, meta, children):
         return _unquote(str(children[0]))

@@ -365,6 +365,18 @@ def test_wife_asking_of_her_husband_finds_zhu_shang_lucky():
     assert "助伤.女占夫" in rules and "婚姻.助伤" not in rules
 
 
+def test_how_soon_and_how_great_the_harm_comes():
+    # 36.4 「静迟动速，旺大衰小」 on the general ruling 助伤.鬼忌凶: its text says how soon, its strength
+    # how great (the ghost static or moving; 旺/相 in the month or 休 囚 死)
+    def harm(lines, month, day):
+        return {(v["text"].rsplit("，", 1)[1], v["strength"]) for v in
+                yimao.judge(question="疾病", lines=lines, month=month, day=day).verdicts() if v["rule"] == "助伤.鬼忌凶"}
+    assert harm("889776", "亥", "丙寅") == {("来迟而害小", "小")}
+    assert harm("796879", "子", "己亥") == {("来速而害大", "大")}
+    assert harm("668969", "子", "庚寅") == {("来速而害小", "小")}
+    assert harm("688967", "巳", "庚寅") == {("来迟而害大", "大")}
+
+
 def test_military_examination_and_wealth_under_zhu_shang():
     # 36.3 「占武即发」 and the commentary's 「用财凶」: on the same chart a military examination (the
     # 官鬼 its use god) is 成, a question of wealth (the 妻财) 凶; on a 酉 day (离's exclusion, 36.2)

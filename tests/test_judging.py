@@ -143,6 +143,15 @@ def test_a_question_answered_in_its_own_kind(tmp_path, capsys):
     assert not [a for a in run(tmp_path, capsys, "779977")["answers"] if a["axis"].startswith("by ")]
 
 
+def test_a_strength_may_be_a_template_of_the_bodys_variables(tmp_path, capsys):
+    # 36.4's 旺大衰小: the strength a ruling carries can come from the chart
+    sized = BOOK.replace('rule 遇时.失令凶 when 爻(位: 3, 值: 9) then 断 凶 "失令" timing "后时"',
+                         'rule 遇时.失令凶 when 爻(位: 3, 值: V) then 断 凶 "失令" strength "值{V}" timing "后时"')
+    data = run(tmp_path, capsys, "779777", text=sized)
+    (ruling,) = [v for v in data["verdicts"] if v["rule"] == "遇时.失令凶"]
+    assert ruling["strength"] == "值9"
+
+
 def test_several_sub_questions_answered_alike_in_one_statement(tmp_path, capsys):
     # `answer Q.A, B by P(a)`: each sub-question named answers so, and only those (38.3's 刑忧 for
     # the 功名 questions of office)
@@ -204,6 +213,7 @@ def test_a_verdict_word_no_axis_declares_is_an_error(tmp_path):
     ("answer 疾病.症候 by 病方(由)", "answer 疾病.症候 by 病方 is already declared"),
     ("answer 疾病.无此 by 应期", "疾病 has no sub-question 无此"),
     ("answer 疾病.真假, 无此 by 病方(方)", "疾病 has no sub-question 无此"),
+    ('rule 疾病.势 when 爻(位: 3, 值: 9) then 断 凶 "失令" strength "{Z}"', "variable Z in the gloss is not bound"),
     ("answer 疾病.真假, 症候 by 病方(方)", "answer 疾病.症候 by 病方 is already declared"),
     ("answer 疾病.症候 by 时候", "say `by 应期` (a question that asks when) or `by PRED(ARG)`"),
 ])
