@@ -336,3 +336,13 @@ def test_birth_timed_by_the_decade_that_voids_the_foetus_line():
     timed = [v for v in standing(judge("胎产.产期", "妻", "乾", "申", "丁未")) if v["rule"] == "产期.胎值旬空"]
     assert [v["timing"] for v in timed] == ["甲申旬"]
     assert not [v for v in standing(judge("胎产.产期", "妻", "艮", "申", "丁未")) if v["rule"] == "产期.胎值旬空"]
+
+
+def test_a_dead_moving_use_god_controlled_by_its_change_sinks_whatever_its_grade():
+    # 42.8 「动爻空破死绝，变爻生则救而克愈凶矣」: a moving 用神 dead or extinct that the day or month
+    # still generates is graded 生 (全吉) or 有玷 (半吉); its change controlling it sinks it all the same
+    def grade(lines, month, day):
+        return {(v["rule"], v["defeated_by"]) for v in yimao.judge(question="疾病", lines=lines, month=month, day=day).verdicts()
+                if v["rule"].startswith("用神断.")}
+    assert grade("879766", "午", "戊子") == {("用神断.全吉变克愈凶", None), ("用神断.全吉", "用神断.全吉变克愈凶")}
+    assert grade("886698", "子", "庚申") == {("用神断.有玷变克愈凶", None), ("用神断.有玷", "用神断.有玷变克愈凶")}
