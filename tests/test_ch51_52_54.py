@@ -355,3 +355,15 @@ def test_wealth_and_ghost_combined_and_clashed_part_a_marriage_lightly():
     assert all(v["strength"] == "稍轻" and v["cite"] == "52.2" for v in rulings)
     assert not [v for v in yimao.judge(question="婚姻", lines="986868", month="午", day="辛未").verdicts()
                 if v["rule"] == "婚姻.财鬼合冲"]
+
+
+def test_the_great_spirit_shows_its_sign_in_its_own_month_or_the_month_that_combines_it():
+    # 51.10's commentary 「事端应于值月合月之时……如大元武在戌动，当应卯丑之盗」: 乾 with its 戌 (line 6, the
+    # 世) moving; in a 丑 month the month spirit 元武 stands on 戌 -- its 值月 is 丑, its 合月 卯, its
+    # sign theft (失).  In a 寅 month no month spirit stands on 戌.
+    def months(month):
+        j = yimao.judge(question="家宅", lines="777779", month=month, day="甲子")
+        return {f.values for f in j.chart.result.facts("宅大神月")}, next(
+            a["answer"] for a in j.answers() if a["axis"] == "by 宅大神月(月)")
+    assert months("丑") == ({("丑", "元武", "失", "值月"), ("卯", "元武", "失", "合月")}, "丑、卯")
+    assert months("寅") == (set(), "未决")
