@@ -6,7 +6,6 @@ evaluator can assume a well-formed, stratifiable program.
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from collections import defaultdict
 from typing import TYPE_CHECKING, Iterable, Iterator
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
     from .quotememo import QuoteMemo
 
 VERDICT = "断"
-_PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
 @attrs.frozen
@@ -268,7 +266,7 @@ class _Checker:
             else:
                 heads.append(head)
                 args = head.subject
-                for name in _PLACEHOLDER.findall(head.gloss + (head.timing or "") + (head.strength or "")):
+                for name in head.placeholders():
                     if name not in bound:
                         self.error(head.span, f"variable {name} in the gloss is not bound by a positive pattern")
                         failed = True

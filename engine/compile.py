@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import marshal
 import operator
-import re
 from collections.abc import Mapping
 from functools import partial
 from types import CodeType
@@ -40,7 +39,6 @@ RECORD = -2
 # What a recording join reads for a predicate with no derivation yet; it is never written to.
 NO_FACTS: dict = {}
 MAX_RESULT = 10 ** 18  # the largest value arithmetic may bind (integer literals have at most 18 digits)
-_PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
 class Variants:
@@ -216,7 +214,7 @@ def _gloss_vars(rule: Rule) -> tuple[str, ...]:
     gloss_vars: tuple[str, ...] = ()
     for head in rule.heads:
         if isinstance(head, Verdict):
-            gloss_vars = tuple(dict.fromkeys(_PLACEHOLDER.findall(head.gloss + (head.timing or "") + (head.strength or ""))))
+            gloss_vars = head.placeholders()
     return gloss_vars
 
 

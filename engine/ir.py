@@ -6,6 +6,7 @@ run the positive fragment as well.  Argument lists are normalised to declared or
 
 from __future__ import annotations
 
+import re
 from typing import Union
 
 import attrs
@@ -111,9 +112,18 @@ class Verdict:
     subject: tuple[Arg, ...]
     polarity: str
     gloss: str
-    strength: str | None
+    strength: str | None  # a word, or a template of the body's variables ("{D}")
     span: Span
     timing: str | None = None  # a template for the 应期, e.g. "{B}日"
+
+    def placeholders(self) -> tuple[str, ...]:
+        """The variables the gloss, timing and strength templates name, in order, once each: the
+        body must bind them, and a run fills them from each derivation."""
+        text = self.gloss + (self.timing or "") + (self.strength or "")
+        return tuple(dict.fromkeys(_PLACEHOLDER.findall(text)))
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Z][A-Za-z0-9_]*)\}")
 
 
 Head = Union[Atom, Verdict]
