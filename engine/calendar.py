@@ -49,8 +49,11 @@ PILLAR_FACTS = {
     "hour": (("时辰", "支"), ("时干", "干")),
 }
 SOLAR_TERM_FACT = ("节气", "名")
+PENTAD_FACT = ("候", "序")
 # Every input predicate a moment may supply.
-MOMENT_PREDICATES = frozenset([p for facts in PILLAR_FACTS.values() for p, _ in facts] + [SOLAR_TERM_FACT[0]])
+MOMENT_PREDICATES = frozenset(
+    [p for facts in PILLAR_FACTS.values() for p, _ in facts] + [SOLAR_TERM_FACT[0], PENTAD_FACT[0]]
+)
 
 BOUNDARY_RULES = {
     "23:00": "the day pillar advances at 23:00 (子初); 23:00-01:00 is the 子 hour of the next day",
@@ -83,7 +86,9 @@ class Moment:
 
     `instant` is the moment in Beijing time when a time was given; `civil_date` the Beijing date
     when a date was given. `jie` is the 节 (or 立春) that opened the month and `jie_instant` its
-    instant; `solar_term` is the latest of the 24 节气 (节 or 中气) at or before the moment.
+    instant; `solar_term` is the latest of the 24 节气 (节 or 中气) at or before the moment, and
+    `pentad` which third of that term's span (its 候, 1-3, about five days each: 19.3 counts a
+    trigram's 余旺 and a branch's 先司 in 候) the moment falls in.
     """
 
     year_stem: str | None = field(default=None, validator=_check_stem)
@@ -95,6 +100,7 @@ class Moment:
     hour_stem: str | None = field(default=None, validator=_check_stem)
     hour_branch: str | None = field(default=None, validator=_check_branch)
     solar_term: str | None = None
+    pentad: int | None = None
     jie: str | None = None
     jie_instant: datetime | None = None
     instant: datetime | None = None
@@ -215,10 +221,10 @@ class Moment:
         unknown += [f"{name} stem" for name in PILLARS if self.branch(name) is not None and self.stem(name) is None]
         return tuple(unknown) + (() if self.solar_term else ("solar term",))
 
-    def base_facts(self) -> tuple[tuple[str, dict[str, str]], ...]:
+    def base_facts(self) -> tuple[tuple[str, dict[str, str | int]], ...]:
         """The base facts this moment supplies, with the input predicates of rulebook/00-输入.ym;
         only the known ones."""
-        facts: list[tuple[str, dict[str, str]]] = []
+        facts: list[tuple[str, dict[str, str | int]]] = []
         for name in PILLARS:
             (branch_predicate, branch_arg), (stem_predicate, stem_arg) = PILLAR_FACTS[name]
             if self.branch(name) is not None:
@@ -228,12 +234,16 @@ class Moment:
         if self.solar_term is not None:
             predicate, arg = SOLAR_TERM_FACT
             facts.append((predicate, {arg: self.solar_term}))
+        if self.pentad is not None:
+            predicate, arg = PENTAD_FACT
+            facts.append((predicate, {arg: self.pentad}))
         return tuple(facts)
 
     def to_dict(self) -> dict:
         return {
             "pillars": {name: self.pillar(name) for name in PILLARS},
             "solar_term": self.solar_term,
+            "pentad": self.pentad,
             "jie": self.jie,
             "jie_instant": _iso(self.jie_instant),
             "instant": _iso(self.instant),
@@ -282,6 +292,8 @@ def _reckon(beijing: datetime, day_boundary: str) -> dict:
     terms = _terms_around(beijing.year)
     at = bisect.bisect_right(terms, (instant, "\uffff")) - 1
     term_at, term = terms[at]
+    elapsed, span = (instant - term_at).total_seconds(), (terms[at + 1][0] - term_at).total_seconds()
+    pentad = min(3, 1 + int(3 * elapsed // span))  # the term's three 候, each a third of its span
     jie_at, jie = next((t for t in reversed(terms[:at + 1]) if t[1] in JIE_MONTH))
     spring = next(t for t in terms if t[1] == "立春" and t[0].year == beijing.year)[0]
     year = beijing.year if instant >= spring else beijing.year - 1
@@ -292,7 +304,7 @@ def _reckon(beijing: datetime, day_boundary: str) -> dict:
     day = next_day if day_boundary == "23:00" else civil
     hour_branch = BRANCHES[(beijing.hour + 1) // 2 % 12]
     return {
-        "solar_term": term, "jie": jie, "jie_instant": jie_at.replace(tzinfo=BEIJING),
+        "solar_term": term, "pentad": pentad, "jie": jie, "jie_instant": jie_at.replace(tzinfo=BEIJING),
         "year_stem": year_stem, "year_branch": year_branch,
         "month_stem": month_stem_for(year_stem, month_branch), "month_branch": month_branch,
         "day_stem": STEMS[day % 10], "day_branch": BRANCHES[day % 12],

@@ -89,6 +89,13 @@ class Reader:
 
 LINE_NAMES = ("初", "二", "三", "四", "五", "上")  # the book's names of lines 1-6
 
+
+def solar_term_text(moment: dict) -> str:
+    """The solar term a moment (its `to_dict`) falls after, with its 候 where known: 「春分后第三候」
+    (19.3's 余旺 and 先司 turn on the 候)."""
+    pentad = moment.get("pentad")
+    return f"{moment['solar_term']}后" + (f"第{'一二三'[pentad - 1]}候" if pentad else "")
+
 # Where each cell of a changed or hidden line comes from: (predicate, argument) per cell.
 CELLS = ("stem", "branch", "element", "relative")
 CHANGED = (("变纳甲", "干"), ("变纳支", "支"), ("变五行", "五行"), ("变六亲", "亲"))

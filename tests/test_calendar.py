@@ -192,6 +192,29 @@ def test_a_date_alone_leaves_unknown_what_changes_during_the_day():
     assert next_day.hour_branch is None and "hour" in next_day.missing
 
 
+def test_the_pentad_is_the_third_of_the_term_the_moment_falls_in():
+    # 春分 2026 falls at 2026-03-20 22:46 Beijing, 清明 at 2026-04-05 02:40: each 候 about 5.06 days.
+    spring = solar_term_instant(2026, "春分").replace(tzinfo=None)
+    bright = solar_term_instant(2026, "清明").replace(tzinfo=None)
+    third = (bright - spring) / 3
+    for moment, term, pentad in (
+        (spring - timedelta(seconds=1), "惊蛰", 3),
+        (spring, "春分", 1),
+        (spring + third - timedelta(seconds=1), "春分", 1),
+        (spring + third + timedelta(seconds=1), "春分", 2),
+        (spring + 2 * third + timedelta(seconds=1), "春分", 3),
+        (bright - timedelta(seconds=1), "春分", 3),
+        (bright, "清明", 1),
+    ):
+        m = Moment.from_datetime(moment)
+        assert (m.solar_term, m.pentad) == (term, pentad), moment
+    assert ("候", {"序": 3}) in Moment.from_datetime(bright - timedelta(hours=1)).base_facts()
+    # a date alone gives the 候 only when it holds all day; bare 干支 give none
+    assert Moment.from_date(date(2026, 3, 28)).pentad == 2
+    assert Moment.from_date((spring + third).date()).pentad is None
+    assert Moment.from_pillars(month="卯", day="丁未").pentad is None
+
+
 # -- lunar dates, against lunardate -------------------------------------------------------------
 
 # The lunar months where tyme4py (the 寿星 astronomical algorithm, with corrections to the
@@ -366,6 +389,7 @@ def test_to_dict_shape():
     data = at("2024-02-04T16:30+08:00").to_dict()
     assert data["pillars"] == {"year": "甲辰", "month": "丙寅", "day": "戊戌", "hour": "庚申"}
     assert data["solar_term"] == "立春"
+    assert data["pentad"] == 1
     assert data["jie_instant"].startswith("2024-02-04T16:27")
     assert set(data["conventions"]) >= {"day_boundary", "time_zone", "calendar", "jie_instant"}
     assert data["conventions"]["calendar"] == "tyme4py 1.5.0"
@@ -431,6 +455,9 @@ def _tyme4py_reckoning(beijing: datetime, day_boundary: str) -> dict:
     term = solar.get_term()
     jie = term if term.is_jie() else term.next(-1)
     found = {"solar_term": term.get_name(), "jie": jie.get_name(), "jie_instant": term_instant(jie)}
+    # the 候: which third of the span from this term's instant to the next term's the moment is in
+    begun, ends = term_instant(term), term_instant(term.next(1))
+    found["pentad"] = next(k for k in (1, 2, 3) if k == 3 or beijing < begun + (ends - begun) * k / 3)
     for name, cycle in (("year", hour.get_year()), ("month", hour.get_month()), ("day", day), ("hour", hour.get_sixty_cycle())):
         found[f"{name}_stem"] = cycle.get_heaven_stem().get_name()
         found[f"{name}_branch"] = cycle.get_earth_branch().get_name()

@@ -502,6 +502,42 @@ def test_season_overrides_void_clash_and_the_days_own_branch():
     assert facts(r, "建而不建") == {("内",), ("外",)}
 
 
+def at(hexagram: str, instant: str):
+    e = _engine()
+    return e.evaluate(base_facts(e, yimao.cast(hexagram=hexagram), yimao.moment(date=instant)))
+
+
+def test_a_trigram_keeps_its_rule_one_pentad_into_the_next_node():
+    # 「如立春艮旺，至春分后艮尚旺五日，未即废也」: 春分 2026 is 03-20 22:46; its first 候 ends 03-25
+    first = dict(facts(at("乾", "2026-03-21T12:00"), "卦候"))
+    assert first["震"] == "旺" and first["艮"] == "旺" and first["巽"] == "相"
+    second = dict(facts(at("乾", "2026-03-28T12:00"), "卦候"))
+    assert second["震"] == "旺" and second["艮"] == "废"
+    # 立夏 (巽's node): 震 keeps 旺 for five days, then is 废
+    assert dict(facts(at("乾", "2026-05-06T12:00"), "卦候"))["震"] == "旺"
+    assert dict(facts(at("乾", "2026-05-14T12:00"), "卦候"))["震"] == "废"
+    # given as 干支 (no 候): no 余旺
+    assert dict(facts(evaluate("乾", "卯", "丁未", solar_term="春分"), "卦候"))["艮"] == "废"
+
+
+def test_the_coming_months_branch_takes_hold_one_pentad_early():
+    # 「如巳司六候，而未及巳五日，其巳已得气」: in the last 候 of 春分 (卯 month) 辰 holds, so earth is 旺
+    early = at("坤", "2026-04-03T12:00")        # 坤为地: 未巳卯 丑亥酉, earth on 未 and 丑
+    assert facts(early, "先司") == {("辰",)}
+    states = {(p, s) for p, layer, s in facts(early, "月令") if layer == "本"}
+    earth = {p for p, b in facts(early, "纳支") if PHASE[b] == "土"}
+    assert earth and all((p, "旺") in states for p in earth)
+    assert all(s == "旺" for p, s in states if p in earth)            # the 卯 month's 死 is gone
+    assert not any(PHASE[b] == "土" and (p, "本") in facts(early, "休囚") for p, b in facts(early, "纳支"))
+    # a line of another phase keeps the 卯 month's state (fire 相 in a wood month)
+    fire = {p for p, b in facts(early, "纳支") if PHASE[b] == "火"}
+    assert all((p, "相") in states for p in fire)
+    # the 候 before: no 先司, earth 死 in 卯
+    before = at("坤", "2026-03-28T12:00")
+    assert not facts(before, "先司")
+    assert all((p, "本", "死") in facts(before, "月令") for p in earth)
+
+
 # 20 干化 -------------------------------------------------------------------------------------
 
 def test_the_dragon_derives_the_five_transformations():

@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..chart import LINE_NAMES
+from ..chart import LINE_NAMES, solar_term_text
 
 MARKS = {9: "○", 6: "×"}
 BARS = {True: "━━━━━━━", False: "━━━ ━━━"}
@@ -41,7 +41,7 @@ def chart_renderable(data: dict[str, Any]) -> Group:
     if data["void"]:
         when.append(f"  旬空 {''.join(data['void'])}")
     if data.get("moment") and data["moment"].get("solar_term"):
-        when.append(f"  {data['moment']['solar_term']}后")
+        when.append(f"  {solar_term_text(data['moment'])}")
     table = Table(show_edge=False, pad_edge=False)
     for column in ("爻", "六神", "伏神", "六亲 干支 五行", "卦", "", "世应", "变", "marks"):
         table.add_column(column)

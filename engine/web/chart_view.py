@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..chart import LINE_NAMES
+from ..chart import LINE_NAMES, solar_term_text
 from .links import NoLinks
 
 ROW = 44  # height of one line's row
@@ -105,7 +105,7 @@ def chart_view(data: dict[str, Any], links: NoLinks, use_god: set[int] | None = 
         "changed": _title(data["changed"]),
         "pillars": [(label, pillars[key]) for label, key in (("年", "year"), ("月", "month"), ("日", "day"), ("时", "hour"))],
         "void": "".join(data["void"]) if data["void"] else None,
-        "solar_term": moment.get("solar_term"),
+        "solar_term": solar_term_text(moment) if moment.get("solar_term") else None,
         "instant": moment.get("instant"),
         "conventions": [(CONVENTION_LABELS.get(str(k), str(k).replace("_", " ")), str(v))
                         for k, v in sorted(data["conventions"].items()) if v is not None],
