@@ -79,6 +79,17 @@ def test_a_relative_absent_yet_present_is_told_with_the_answer_of_its_matter():
     assert answered(judge("求财", "778777", "午", "丙寅"), "by 有无兆(象)") == "未决"
 
 
+def test_a_use_god_present_yet_as_good_as_absent_is_told_by_the_reverse_image():
+    # 「自有而无者，反此推之」: 火风鼎 (877987, 离宫): the 妻财 用神 on 酉 (lines 3 and 4) is broken by a
+    # 卯 month (本有而无, 月破): the wealth image turned about; in a 酉 month it stands, and no image.
+    broken = judge("求财", "877987", "卯", "丁未")
+    assert (3, "本", "月破") in {f.values for f in broken.chart.result.facts("本有而无")}
+    assert answered(broken, "by 有无兆(象)") == "反此推之：财利晚年忽失"
+    assert answered(judge("求财", "877987", "酉", "丁未"), "by 有无兆(象)") == "未决"
+    # the image is the matter's own relative's: asked as 功名 (the 官鬼 用神 on 亥, line 2) no wealth image
+    assert "财利" not in answered(judge("功名", "877987", "卯", "丁未"), "by 有无兆(象)")
+
+
 # --- 27.2 「如子酉之日，来冲午卯，虽旺相亦为克冲，其吉但得十之七矣」 (吉得 → a verdict) -------------
 
 def test_a_strong_use_god_clashed_and_controlled_by_the_day_is_good_at_seven_tenths():
