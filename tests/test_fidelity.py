@@ -286,7 +286,7 @@ def test_paragraphs_found_partly_encoded_say_so_in_coverage(capsys):
 
     assert main(["coverage", "--chapters", "18-42", "--json"]) == 0
     partial = {ref: why for row in json.loads(capsys.readouterr().out)["chapters"] for ref, why in row["partial"].items()}
-    assert "余旺" in partial["19.3"] and "先司" in partial["19.3"]
+    assert "19.3" not in partial  # encoded since: 余旺 and 先司 by the moment's 候 (tests/test_ch11_20.py)
     assert "亦合化而为用" in partial["20.2"]
     assert "职崇台阁" in partial["21.4"]
     assert "申时可育" in partial["24.2"]
