@@ -420,6 +420,17 @@ def test_punishment_by_question(month, day, facts, rule, fires):
     assert (rule in rules) == fires
 
 
+def test_a_punished_line_weighs_as_a_retreating_one_unless_the_text_says_great_harm():
+    # 38.3 「犹退神之例，而不及旬空月破之凶也」 on the rulings of a punished line; 「若世刑而大凶也」 on the 世
+    # punished under a controlling 官 in a lawsuit
+    def strength(month, day, facts, rule):
+        [c] = [c for c in run(hexagram="离", month=month, day=day, facts=facts).conclusions if c.rule == rule]
+        return c.strength
+    assert strength("子", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑") == "犹退神，不及空破"
+    assert strength("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑") == "犹退神，不及空破"
+    assert strength("子", "甲寅", (("问", ("词讼",)),), "三刑.讼世刑") == "大凶"
+
+
 def test_an_official_fears_a_death_at_home_and_a_patient_a_lasting_ailment():
     # 38.3 「宦忧内丧，病防带疾」: images beside the answer, of 功名's questions of office and of 疾病.
     def warned(question, lines, month, day):
