@@ -4,7 +4,8 @@ The rulings of a chart (undefeated 断) are placed on the answer axis of the que
 two stand on opposite sides, a precedence of the book decides (the loser is overruled, not
 defeated: it still holds and is shown with the precedence that overruled it); what no rule
 precedence orders, a side precedence may (42.21 「先索其不善」); what neither orders is 未决, with
-the conflict that blocks it.  The 应期 is the first 刻期 (42.20) that times an answer on the winning
+the conflict that blocks it; an axis no ruling speaks to on the chart is 无断 (nothing found, which is
+not a conflict).  The 应期 is the first 刻期 (42.20) that times an answer on the winning
 side, the winning rulings' own timings the alternatives.
 """
 
@@ -19,7 +20,8 @@ from .facts import Conclusion
 from .ir import Axis
 from .weighing import GENERAL, NEUTRAL, Method
 
-UNDECIDED = "未决"
+UNDECIDED = "未决"  # rulings stand on both sides and no precedence of the book decides
+NO_RULING = "无断"  # no ruling speaks to the axis on this chart
 
 
 @attrs.frozen
@@ -49,7 +51,7 @@ class Overruling:
 @attrs.frozen
 class Answer:
     axis: Axis
-    word: str  # a word of the axis, or 未决
+    word: str  # a word of the axis, 未决 (blocked) or 无断 (nothing found)
     side: str | None  # 吉 凶 平, None when undecided
     decided_by: tuple[Ruling, ...]
     supported_by: tuple[Ruling, ...]
@@ -138,7 +140,7 @@ class Weigher:
             pairs = tuple((a, b) for i, a in enumerate(standing) for b in standing[i + 1:] if side[a.rule] != side[b.rule])
             return Answer(axis, UNDECIDED, None, (), tuple(standing), lost, pairs, None)
         if not sides:
-            return Answer(axis, UNDECIDED, None, (), (), lost, (), None)
+            return Answer(axis, NO_RULING, None, (), (), lost, (), None)
         won = sides.pop()
         decided = tuple(r for r in standing if not any(r.rule in below.get(o.rule, {}) for o in standing))
         supported = tuple(r for r in standing if r not in decided)
@@ -191,7 +193,7 @@ def _topological(rulings: list[Ruling], below: dict[str, dict[str, str]]) -> lis
 
 
 def answer_words(result, question: str, sub: str | None) -> dict[str, str]:
-    """Each answer's word on a result (未决 where no precedence decides), without its 应期: what a
-    sweep compares between two schools."""
+    """Each answer's word on a result (未决 where no precedence decides, 无断 where nothing speaks),
+    without its 应期: what a sweep compares between two schools."""
     weigher = Weigher(result.program.method, question, sub, lambda predicate: [])
     return {answer.sub_question: answer.word for answer in weigher.answers(result.conclusions)}

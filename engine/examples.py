@@ -19,7 +19,7 @@ import attrs
 
 from .api import evaluate_chart, resolver
 from .errors import UsageError
-from .answers import UNDECIDED
+from .answers import NO_RULING, UNDECIDED
 from .evaluate import Engine
 from .inputs import cast_from_args, moment_from_args
 from .judge import Judgement, parse_question
@@ -124,7 +124,7 @@ def run_case(engine: Engine, case: Case) -> Outcome:
     if case.verdict:
         judgement = Judgement(question, chart) if question else None
         answer = _answer_for(judgement, case.verdict) if judgement else None
-        if answer is None or answer["answer"] == UNDECIDED and not answer["unresolved"]:
+        if answer is None or answer["answer"] == NO_RULING:
             if not wrong:
                 return Outcome(case, "undecidable", "no encoded ruling gives an answer for this chart yet", "")
             wrong.append("no answer")

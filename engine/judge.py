@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 import attrs
 
-from .answers import UNDECIDED, Answer, Ruling, Weigher
+from .answers import NO_RULING, Answer, Ruling, Weigher
 from .calendar import BRANCHES, SIXTY
 from .chart import SHOWN, Chart
 from .strata import VERDICT_NODE as VERDICT
@@ -311,7 +311,7 @@ class Judgement:
                 cite = citation_of(result.program, fact["rule"]) if fact["rule"] else {"cite": None, "quotes": []}
                 found[value] = {"rule": fact["rule"], "word": value, "cite": cite["cite"], "quotes": cite["quotes"],
                                 "strength": None, "texts": [text], "timing": []}
-            rows.append({"sub_question": reading.name, "answer": "、".join(str(v) for v in found) or UNDECIDED,
+            rows.append({"sub_question": reading.name, "answer": "、".join(str(v) for v in found) or NO_RULING,
                          "side": "平" if found else None, "axis": f"by {reading.predicate}({reading.arg})",
                          "strength": None, "timing": None, "asks": None, "decided_by": list(found.values()), "supported_by": [],
                          "overruled": [], "unresolved": []})

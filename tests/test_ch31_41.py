@@ -442,7 +442,7 @@ def test_an_official_fears_a_death_at_home_and_a_patient_a_lasting_ailment():
     assert warned("功名.发年", "978687", "巳", "戊申") == []  # an examination, not an office
     # the 用神 (the 世, 丁丑 on line 3) is punished by the 未 month (丑戌未); not in a 子 month
     assert warned("疾病", "778966", "未", "壬戌") == [("带疾", ["38.3"])]
-    assert warned("疾病", "778966", "子", "壬戌") == [("未决", [])]
+    assert warned("疾病", "778966", "子", "壬戌") == [("无断", [])]
 
 
 def test_punishments_as_the_book_derives_them():

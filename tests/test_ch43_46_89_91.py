@@ -68,7 +68,7 @@ def test_state_trouble_shows_where_the_ghost_moves():
     touched = answer("国朝", "需之比", "寅", "己卯", axis="by 国事(象)")["answer"]
     assert touched == "国之赋、阍寺、国之患、巨寇、国之聚敛、宗支"
     calm = answer("国朝", "鼎之噬嗑", "丑", "壬申", axis="by 国患(象)")
-    assert calm["answer"] == "未决"
+    assert calm["answer"] == "无断"
 
 
 def test_only_the_empress_is_judged_as_a_marriage():
@@ -181,7 +181,7 @@ def test_enemy_stratagem_and_our_way_to_win():
     assert answer("征伐", "乾之姤", "寅", "甲子", axis="by 胜策(象)")["answer"] == "水战、丈人之良谋、正兵"
     assert answer("征伐", "乾之姤", "寅", "甲子", axis="by 敌势(象)")["answer"] == "守、绝"
     # 坤之复: the moving line 1 is a 兄弟: no way to win is shown.
-    assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "未决"
+    assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "无断"
 
 
 def test_the_enemy_generated_and_the_world_lifted_turn_the_clash_of_world_and_response():
@@ -201,7 +201,7 @@ def test_each_moving_relative_speaks_of_its_part_of_the_war():
     # 官鬼, a 兄弟 and a 妻财; 乾之姤 its 子孙; 坤 nothing.
     assert set(answer("征伐", "需之比", "寅", "己卯", axis="by 兵象(象)")["answer"].split("、")) == {"贼众", "埋伏", "兵甲"}
     assert answer("征伐", "乾之姤", "寅", "己卯", axis="by 兵象(象)")["answer"] == "将士"
-    assert answer("征伐", "坤", "寅", "己卯", axis="by 兵象(象)")["answer"] == "未决"
+    assert answer("征伐", "坤", "寅", "己卯", axis="by 兵象(象)")["answer"] == "无断"
 
 
 def test_inner_reversal_of_war_overrules_the_lines():
@@ -358,13 +358,13 @@ def test_year_questions(question, chart, axis, word, rule):
 def test_where_the_year_is_troubled():
     # 46.3 「所以动于巳而楚荒，摇于震而东乱也」: 豫之萃 -- the 申 官鬼 of 震 moves: 兖州 and 晋.
     assert answer("年时.分野", "豫之萃", "戌", "庚辰", axis="by 分野难(地)")["answer"] == "兖州、晋"
-    assert answer("年时.分野", "复", "卯", "辛亥", axis="by 分野难(地)")["answer"] == "未决"
+    assert answer("年时.分野", "复", "卯", "辛亥", axis="by 分野难(地)")["answer"] == "无断"
     # 46.4 the ghost's place: 「于五君忧」 (豫之萃: the moving ghost is on line 5).
     assert "君忧" in answer("年时", "豫之萃", "戌", "庚辰", axis="by 岁患(象)")["answer"].split("、")
     # 「虽静不凶，亦有小疾」 and 「但静则不甚尔」: 复's static 寅 官鬼 of 震 (line 2) -- answered apart from the
     # moving ghost's calamities; 46.1 「财值水金，宜秋冬之树植」 (复's 子 财 on line 1).
     assert answer("年时", "复", "卯", "辛亥", axis="by 岁小疾(象)")["answer"] == "民瘼"
-    assert answer("年时", "复", "卯", "辛亥", axis="by 岁患(象)")["answer"] == "未决"
+    assert answer("年时", "复", "卯", "辛亥", axis="by 岁患(象)")["answer"] == "无断"
     assert answer("年时.分野", "复", "卯", "辛亥", axis="by 分野小厄(地)")["answer"] == "兖州、燕"
     assert answer("年时", "复", "卯", "辛亥", axis="by 农时(象)")["answer"] == "宜秋冬之树植"
 
@@ -419,7 +419,7 @@ def test_where_and_when_a_fire_starts_and_dies_down():
     assert rows["by 患方(方)"] == "东北"
     assert rows["by 患发(月)"] == "寅、午、戌" and rows["by 患息(月)"] == "戌、亥"
     # No moving ghost, no quarter.
-    assert answer("防患.防火", "井之剥", "亥", "丁亥", axis="by 患方(方)")["answer"] == "未决"
+    assert answer("防患.防火", "井之剥", "亥", "丁亥", axis="by 患方(方)")["answer"] == "无断"
 
 
 def test_a_spoiled_attacker_is_no_real_harm_a_real_one_is():

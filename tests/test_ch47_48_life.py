@@ -48,7 +48,7 @@ def answer(data, axis=None):
 def answers_by(data, predicate):
     """The answers in their own kind from a predicate (none when it is undecided)."""
     return {item["answer"] for item in data["answers"]
-            if item["axis"].startswith(f"by {predicate}(") and item["answer"] != "未决"}
+            if item["axis"].startswith(f"by {predicate}(") and item["answer"] != "无断"}
 
 
 def timings(data, rule):

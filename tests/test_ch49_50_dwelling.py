@@ -42,7 +42,7 @@ def verdict(data):
 
 def answers_by(data, predicate):
     return {item["answer"] for item in data["answers"]
-            if item["axis"].startswith(f"by {predicate}(") and item["answer"] != "未决"}
+            if item["axis"].startswith(f"by {predicate}(") and item["answer"] != "无断"}
 
 
 # --- 49 卜居 ----------------------------------------------------------------------------------------

@@ -101,7 +101,7 @@ def test_51_10_a_spirit_without_a_ghost_shows_at_its_lines_birth_and_height():
     """51.10 「虽不鬼临，若发动持世，遇生旺之时，亦兆吉凶」: 屯's 世 寅 木 (no ghost) -- its 长生 亥 and
     帝旺 卯; 恒's 世 酉 holds the ghost and nothing moves: no such time."""
     assert set(answer(judged("家宅.兴败", "屯", "子", "甲子"), "宅神时").split("、")) == {"亥", "卯"}
-    assert answer(judged("家宅.兴败", "恒", "子", "甲子"), "宅神时") == "未决"  # nothing to read
+    assert answer(judged("家宅.兴败", "恒", "子", "甲子"), "宅神时") == "无断"  # nothing to read
 
 
 def test_51_13_household_asked_for_a_purpose_is_judged_by_that_purposes_chapter():
@@ -366,4 +366,4 @@ def test_the_great_spirit_shows_its_sign_in_its_own_month_or_the_month_that_comb
         return {f.values for f in j.chart.result.facts("宅大神月")}, next(
             a["answer"] for a in j.answers() if a["axis"] == "by 宅大神月(月)")
     assert months("丑") == ({("丑", "元武", "失", "值月"), ("卯", "元武", "失", "合月")}, "丑、卯")
-    assert months("寅") == (set(), "未决")
+    assert months("寅") == (set(), "无断")

@@ -26,7 +26,7 @@ def reading(question: str, hexagram: str, month: str, day: str, **kwargs) -> set
     """The values of the asked sub-question's answer in its own kind."""
     rows = judged(question, hexagram, month, day, **kwargs).answers()
     found = next((r for r in rows if r["sub_question"] == question and r["axis"].startswith("by ")), None)
-    return set(found["answer"].split("、")) if found and found["answer"] != "未决" else set()
+    return set(found["answer"].split("、")) if found and found["answer"] != "无断" else set()
 
 
 def deciders(row: dict) -> set[str]:
@@ -148,7 +148,7 @@ def spirits(hexagram: str, month: str, day: str, question: str = "鬼神", **kwa
 def test_a_void_hidden_ghost_is_no_haunting():
     # 讼 (离宫 火) has no 官鬼 on its lines; the 亥 hides under line 3 -- void in the 甲子 decade.
     assert answer("鬼神", "讼", "子", "甲子")["answer"] == "无祟"
-    assert answer("鬼神", "讼", "子", "甲寅")["answer"] == "未决"
+    assert answer("鬼神", "讼", "子", "甲寅")["answer"] == "无断"  # no ruling on a ghost that is there: 58 reads its images
     assert "河海江神" in spirits("讼", "子", "甲寅")                          # the hidden water ghost read
 
 

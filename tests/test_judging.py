@@ -138,7 +138,7 @@ def test_a_question_answered_in_its_own_kind(tmp_path, capsys):
     assert [(d["rule"], d["word"], d["cite"]) for d in kind["decided_by"]] == [("病方.东", "东", "56.1"), ("病方.南", "南", "56.1")]
     none = run(tmp_path, capsys, "777777", question="疾病.症候")
     (kind,) = [a for a in none["answers"] if a["axis"] == "by 病方(方)"]
-    assert kind["answer"] == "未决" and kind["decided_by"] == []
+    assert kind["answer"] == "无断" and kind["decided_by"] == []
     # asked without the sub-question, it is not answered
     assert not [a for a in run(tmp_path, capsys, "779977")["answers"] if a["axis"].startswith("by ")]
 

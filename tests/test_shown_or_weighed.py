@@ -72,11 +72,11 @@ def test_a_relative_absent_yet_present_is_told_with_the_answer_of_its_matter():
     fame = judge("功名", "777877", "申", "戊午")
     assert ("官鬼", "日月") in {f.values for f in fame.chart.result.facts("本无而有")}
     assert answered(fame, "by 有无兆(象)") == "功名荣禄，意外遭逢"
-    assert answered(judge("功名", "777877", "寅", "甲子"), "by 有无兆(象)") == "未决"
+    assert answered(judge("功名", "777877", "寅", "甲子"), "by 有无兆(象)") == "无断"
     # 778777: the 妻财 hides under the 世, lifted by the day; the image is the wealth's, not the office's.
     wealth = judge("求财", "778777", "寅", "甲子")
     assert answered(wealth, "by 有无兆(象)") == "财利晚年忽遇"
-    assert answered(judge("求财", "778777", "午", "丙寅"), "by 有无兆(象)") == "未决"
+    assert answered(judge("求财", "778777", "午", "丙寅"), "by 有无兆(象)") == "无断"
 
 
 def test_a_use_god_present_yet_as_good_as_absent_is_told_by_the_reverse_image():
@@ -85,7 +85,7 @@ def test_a_use_god_present_yet_as_good_as_absent_is_told_by_the_reverse_image():
     broken = judge("求财", "877987", "卯", "丁未")
     assert (3, "本", "月破") in {f.values for f in broken.chart.result.facts("本有而无")}
     assert answered(broken, "by 有无兆(象)") == "反此推之：财利晚年忽失"
-    assert answered(judge("求财", "877987", "酉", "丁未"), "by 有无兆(象)") == "未决"
+    assert answered(judge("求财", "877987", "酉", "丁未"), "by 有无兆(象)") == "无断"
     # the image is the matter's own relative's: asked as 功名 (the 官鬼 用神 on 亥, line 2) no wealth image
     assert "财利" not in answered(judge("功名", "877987", "卯", "丁未"), "by 有无兆(象)")
 
@@ -106,7 +106,7 @@ def test_a_strong_use_god_clashed_and_controlled_by_the_day_is_good_at_seven_ten
 
 def test_twins_are_told_with_the_sex_of_the_child():
     assert answered(judge("胎产.男女", "777777", "寅", "甲子"), "by 胎象(象)") == "双胎"   # 乾
-    assert answered(judge("胎产.男女", "778787", "寅", "甲子"), "by 胎象(象)") == "未决"
+    assert answered(judge("胎产.男女", "778787", "寅", "甲子"), "by 胎象(象)") == "无断"
 
 
 # --- 56.21-56.25 answer 症候; 56.30's counsel and 56.31's family members answer 疾病 --------------
@@ -128,7 +128,7 @@ def test_the_ghost_moving_warns_the_family_member_of_its_trigram_and_what_to_avo
     assert "父" in answered(moving, "by 流灾(主属)").split("、")
     assert "好僧室" in answered(moving, "by 避趋(象)").split("、")
     still = judge("疾病", "777777", "寅", "甲子")
-    assert answered(still, "by 流灾(主属)") == "未决" and answered(still, "by 避趋(象)") == "未决"
+    assert answered(still, "by 流灾(主属)") == "无断" and answered(still, "by 避趋(象)") == "无断"
 
 
 # --- 67.10 「财衰于内，买宜近乡，财休于外，置宜远所」 answers 脱置 -------------------------------

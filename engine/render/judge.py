@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from ..answers import NO_RULING
 from ..explain import quoted_clause
 from .chart import chart_renderable
 
@@ -47,7 +48,9 @@ def answer_lines(answer: dict[str, Any]) -> list[Text]:
     head.append(f"答 {answer['sub_question']}: ", style="bold")
     if answer.get("asks") == "应期" and answer["timing"] and not undecided:  # a question that asks when
         head.append(f"{answer['timing']['primary']['when']} · ", style="bold")
-    head.append(answer["answer"], style="bold yellow" if undecided else ("bold red" if answer["side"] == "凶" else "bold green"))
+    nothing = answer["answer"] == NO_RULING
+    head.append(answer["answer"], style="dim" if nothing else "bold yellow" if undecided
+                else ("bold red" if answer["side"] == "凶" else "bold green"))
     if answer["side"] and answer["side"] != answer["answer"]:
         head.append(f" ({answer['side']})")
     if answer["strength"]:
@@ -60,7 +63,7 @@ def answer_lines(answer: dict[str, Any]) -> list[Text]:
             lines.append(Text(f"  未决: {pair['rules'][0]} §{pair['cites'][0]} ({pair['words'][0]}) vs "
                               f"{pair['rules'][1]} §{pair['cites'][1]} ({pair['words'][1]}): no precedence of the book decides",
                               style="yellow"))
-    elif undecided:
+    elif nothing:
         lines.append(Text("  no encoded ruling speaks to this question on this chart", style="dim"))
     lines += _timing(answer["timing"])
     return lines
