@@ -257,6 +257,18 @@ def test_a_lone_moving_ghost_points_to_the_quarter_of_its_trigram_not_its_palace
     assert facts(both, "病方") == {("东北", "鬼动")}
 
 
+def test_with_the_ghost_still_the_quarter_is_the_lone_mover_or_the_moving_taboo_and_without_a_ghost_the_hidden_one():
+    # 56.25's commentary: 「惟卦无官鬼，则以伏鬼上飞爻为方」 and 「或卦有官，而动爻多者，先索忌爻之方，无忌则考外卦也」.
+    # 离 (787787, its 亥 官鬼 on line 3, still) asked about a father (用神 父母 卯, 忌神 the 酉 财 of line 4).
+    quarter = lambda lines: facts(yimao.judge(question="疾病.症候", about="父", lines=lines, month="寅", day="甲子"), "病方")
+    assert quarter("787967") == {("西", "忌爻")}       # 酉 and 未 move: the moving 忌神's branch
+    assert quarter("767767") == {("南", "外卦")}       # 丑 and 未 move, no 忌神 among them: the outer 离
+    assert quarter("987787") == {("东", "动爻")}       # 「如离卦卯动，病自东来」: the lone mover's branch
+    # 家人 (巽宫 木) has no 官鬼: the flying 亥 over the hidden 酉 gives 西北, still or moving
+    assert quarter("787877") == {("西北", "伏鬼飞爻")}
+    assert quarter("787879") == {("西北", "伏鬼飞爻")}
+
+
 def test_the_cause_is_read_by_the_trigram_the_ghost_moves_in():
     # 56.28's own chart: 归妹之师 (兑 palace), the 巳 ghost moving in the inner 兑 and the 午 in the
     # outer 震 -- the literal reading the book rejects there is 「震巽园林」, so it reads the trigram.
