@@ -175,9 +175,13 @@ def compare_chunk(rulebook, schools: tuple[str, str], question: str | None, spec
 
 def _pool_worker_init() -> None:
     """A pool worker leaves Ctrl-C to the driver (which ends it), and ends with its driver even
-    when the driver is killed outright (Linux: the parent-death signal)."""
+    when the driver is killed outright (Linux: the parent-death signal).  A driver killed while a
+    worker sends it a result closes the pipe first: the worker then ends on SIGPIPE, quietly, where
+    Python's ignored SIGPIPE would raise BrokenPipeError and print a traceback nobody asked for."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGPIPE"):  # POSIX
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         import ctypes
 
