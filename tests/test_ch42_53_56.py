@@ -358,3 +358,16 @@ def test_a_dead_moving_use_god_controlled_by_its_change_sinks_whatever_its_grade
                 if v["rule"].startswith("用神断.")}
     assert grade("879766", "午", "戊子") == {("用神断.全吉变克愈凶", None), ("用神断.全吉", "用神断.全吉变克愈凶")}
     assert grade("886698", "子", "庚申") == {("用神断.有玷变克愈凶", None), ("用神断.有玷", "用神断.有玷变克愈凶")}
+
+
+# 42.17 「八曰安，无伤而无泄也」: unharmed is a finding about the day and the month --------------------
+
+def test_no_grade_of_the_use_god_is_guessed_without_the_day_and_the_month():
+    # 乾 asked about wealth: the 寅 财 (line 2).  Without a moment nothing is known of what the day and
+    # the month do to it -- no 安, no 全吉 -- and the moment is named missing; with them the grade is given.
+    bare = yimao.judge(question="求财", hexagram="乾")
+    assert not facts(bare, "用神法") and not facts(bare, "无损")
+    assert "moment (no date or 干支 given)" in bare.missing()
+    assert [a["answer"] for a in bare.answers() if a["axis"] == "得 / 不得 阻"] == ["无断"]
+    dated = yimao.judge(question="求财", hexagram="乾", month="子", day="甲午")
+    assert facts(dated, "用神法")
