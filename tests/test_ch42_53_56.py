@@ -360,6 +360,21 @@ def test_a_dead_moving_use_god_controlled_by_its_change_sinks_whatever_its_grade
     assert grade("886698", "子", "庚申") == {("用神断.有玷变克愈凶", None), ("用神断.有玷", "用神断.有玷变克愈凶")}
 
 
+# 41.4 「后嗣有无，昔筮大畜而得子，筮蒙而得子……以上诸卦，皆凭卦断而不及爻用」 in 53's 求嗣 -----------
+
+def test_the_hexagrams_of_heirs_answer_by_the_hexagram_before_the_line():
+    def answered(hexagram, month, day):
+        j = yimao.judge(question="胎产.求嗣", hexagram=hexagram, month=month, day=day)
+        (a,) = [a for a in j.answers() if a["axis"] == "得 / 不得"]
+        return a["answer"], [d["rule"] for d in a["decided_by"]], [o["rule"] for o in a["overruled"]]
+    # 蒙 in a 卯 month on 乙卯: the 子孙 is 死气 (用神断.凶陷), yet the hexagram gave a son
+    word, decided, overruled = answered("蒙", "卯", "乙卯")
+    assert (word, decided) == ("得", ["求嗣.卦验"]) and "用神断.凶陷" in overruled
+    # 屯 is no hexagram of heirs: the 子孙 decides
+    word, decided, _ = answered("屯", "卯", "乙卯")
+    assert "求嗣.卦验" not in decided
+
+
 # 42.17 「八曰安，无伤而无泄也」: unharmed is a finding about the day and the month --------------------
 
 def test_no_grade_of_the_use_god_is_guessed_without_the_day_and_the_month():
