@@ -600,3 +600,38 @@ def test_in_a_plan_the_other_should_generate_the_self():
     both = {"世应.交应生世", "世应.交世生应"}
     assert not both & standing(judge("谋望", "777777", "子", "甲子"))  # 比和
     assert not both & standing(judge("疾病", "777787", "子", "甲子"))  # not a question of 交
+
+
+# --- a ruling never takes an unknown day or month for a whole line ----------------------------------
+
+# Negated, these are read of the cast alone (a relative on its lines, a line that controls or
+# generates the 世), though chapter 4's stems make the lines' facts depend on the solar term.
+READ_OF_THE_CAST = {"本有亲", "克世", "生世"}
+
+
+def test_no_ruling_takes_an_unknown_day_or_month_for_a_whole_line():
+    """A verdict rule that tests what the day or the month decides (void, break, scattering, a false
+    伏吟 …) only by its absence must also read the day or the month, or it fires on a chart without a
+    moment as if nothing spoiled the line (42.17's 安 and 24 rules of chapters 43-91 did)."""
+    from yimao.ir import Atom, Negation
+
+    rules = list(load_engine().program.rules)
+    decided = {"日辰", "月建", "日干", "月干"}  # what the day and the month decide, transitively
+    grown = True
+    while grown:
+        grown = False
+        for rule in rules:
+            read = {l.predicate for l in rule.body if isinstance(l, Atom)} | {l.atom.predicate for l in rule.body if isinstance(l, Negation)}
+            if read & decided:
+                for head in rule.atoms:
+                    if head.predicate not in decided:
+                        decided.add(head.predicate)
+                        grown = True
+    guessing = []
+    for rule in rules:
+        if not rule.verdicts:
+            continue
+        negated = {l.atom.predicate for l in rule.body if isinstance(l, Negation)} & decided - READ_OF_THE_CAST
+        if negated and not {l.predicate for l in rule.body if isinstance(l, Atom)} & decided:
+            guessing.append((rule.id, sorted(negated)))
+    assert guessing == []
