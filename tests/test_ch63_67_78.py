@@ -32,7 +32,9 @@ def judged(question, hexagram, month=None, day=None, about=None, facts=()):
     relative = {(f.values[0], f.values[1]): f.values[5] for f in result.facts("爻象")}
     gods = [{"position": f.values[0], "layer": f.values[1], "relative": relative.get(f.values[:2])}
             for f in result.facts("用神")]
-    return {"question": q.to_dict(), "use_god": gods, "verdicts": Judgement(q, chart).verdicts(), "result": result}
+    judgement = Judgement(q, chart)
+    return {"question": q.to_dict(), "use_god": gods, "verdicts": judgement.verdicts(), "answers": judgement.answers(),
+            "result": result}
 
 
 def standing(data, rule_prefix=""):
@@ -130,8 +132,11 @@ def test_tomb_of_the_shi_is_not_ill_in_an_examination():
 def test_clash_with_strong_officer_is_three_months():
     # 乾, a 午 month: the 午 官 (line 4) 旺.
     data = judged("功名.仕途大象", "乾", month="午", day="丙寅", about="子")
+    # 「六合六冲，非仕宦之所忌，冲而旺相，三月之淹」: the strong 官 rises, three months late
     delay = [v for v in standing(data) if v["rule"] == "仕途.冲而旺相"]
-    assert delay and delay[0]["polarity"] == "阻" and delay[0]["timing"] == "三月"
+    assert delay and delay[0]["polarity"] == "升" and delay[0]["timing"] == "三月"
+    (answer,) = [a for a in data["answers"] if a["sub_question"] == "功名.仕途大象" and not a["axis"].startswith("by ")]
+    assert answer["side"] == "吉"
     assert not any(v["rule"] == "仕途.合而休囚" for v in data["verdicts"])
 
 
