@@ -65,3 +65,11 @@ def test_a_letter_comes_on_the_day_that_combines_or_bears_its_line():
     judgement = yimao.judge(question="行人.音信", about="兄", hexagram="师", month="申", day="戊辰")
     (answer,) = [a for a in judgement.answers() if a["sub_question"] == "行人.音信" and not a["axis"].startswith("by ")]
     assert answer["answer"] == "来" and answer["timing"]["primary"]["by"].startswith("音信.到日")
+
+
+@pytest.mark.parametrize("about, relative", [("父", "兄弟"), ("母", "兄弟"), ("兄", "兄弟"), ("妻", "子孙"), ("自", "子孙")])
+def test_children_asked_of_a_parent_are_the_askers_brothers(about, relative):
+    # 47.7 「凡问父母更有兄弟否，则视兄弟，其他皆卜子孙」, 「占弟兄者亦如之」: on 乾 the 申 兄弟 is line 5,
+    # the 子 子孙 line 1
+    judgement = yimao.judge(question="身命.子", about=about, lines="777777", month="子", day="丙申")
+    assert {f.values[0] for f in judgement.chart.result.facts("用象")} == {relative}
