@@ -709,10 +709,12 @@ def test_a_lucky_star_on_the_moving_use_god_adds_to_its_good():
 
 
 def test_a_baleful_star_on_a_fallen_moving_use_god_adds_to_its_bad():
-    j = yimao.judge(question="求财", lines="896888", month="子", day="戊申")
+    # 师 (坎宫): the moving 午 妻财 of line 3, broken by the 子 month, asked by a man of his match (asked
+    # for profit, 67.9's 「财爻破，得补则复」 would answer 得 when it is mended)
+    j = yimao.judge(question="婚姻", asker="男", lines="896888", month="子", day="戊申")
     assert star_rulings(j) == ["用神3爻凶陷，动临凶星羊刃（日星，尊）：凶以甚其凶"]
     answer = first_answer(j)
-    assert answer["answer"] == "不得" and [r["rule"] for r in answer["decided_by"]] == ["用神断.凶陷"]
+    assert answer["answer"] == "凶" and "用神断.凶陷" in [r["rule"] for r in answer["decided_by"]]
     assert "星辅.甚凶" in [r["rule"] for r in answer["supported_by"]]
 
 
