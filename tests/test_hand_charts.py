@@ -20,6 +20,9 @@ CHARTS = [
     ({"question": "功名.升信", "lines": "897777", "month": "午", "day": "戊寅"}, "升"),
     # 63.2-63.3 the book's EX129 (震之随, 申 month, 乙巳): 绝处逢生 in a 六冲 hexagram, 「曰否」
     ({"question": "功名", "hexagram": "震之随", "month": "申", "day": "乙巳"}, "成"),
+    # 63.27 「离任而虑后患，好子动而恶官兴，世空则无事」: the 世 void; the 子 moving and the 官 weak
+    ({"question": "功名.防后", "hexagram": "乾", "month": "酉", "day": "壬申"}, "吉"),
+    ({"question": "功名.防后", "lines": "977777", "month": "亥", "day": "庚辰"}, "吉"),
     # 67.9 「财爻破，得补则复」: 晋's 卯 财 broken by the 酉 month
     ({"question": "求财", "hexagram": "晋", "month": "酉", "day": "癸亥"}, "得"),
     # 52.1 「财象兴隆，男子之良配」 with 38.3 「不及旬空月破之凶」: 否's 旺 卯 财 punished by the 子 day
@@ -50,6 +53,10 @@ CHARTS = [
     ({"question": "疾病", "lines": "786878", "month": "巳", "day": "丙子"}, "愈"),
     # 56.18 with 13.5 「凡日月在动爻……非真反也」: the 世 on the month changes into its clash
     ({"question": "疾病", "lines": "899887", "month": "酉", "day": "丙戌"}, "愈"),
+    # 56.2 「外此，则专重用神矣」 with 35.1 「代占者忌」: a father's illness; the 世 entombed on the 辰 day
+    # is the asker's sign, the father's 卯 on the month decides (asked for oneself the same 世墓 is 不治)
+    ({"question": "疾病", "about": "父", "lines": "787777", "month": "卯", "day": "丙辰"}, "愈"),
+    ({"question": "疾病", "lines": "787777", "month": "卯", "day": "丙辰"}, "不愈"),
     # 56.18 with 31.7 「如空如破，则非生非绝矣」: the 酉 changes into a void 寅
     ({"question": "疾病", "about": "子", "lines": "778886", "month": "酉", "day": "庚戌"}, "愈"),
 ]
