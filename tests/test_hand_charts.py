@@ -29,6 +29,10 @@ CHARTS = [
     ({"question": "婚姻", "asker": "男", "hexagram": "否", "month": "寅", "day": "丙子"}, "吉"),
     # 53.1 「未间月而筮，如青龙天喜动，虽子孙伏，亦断有孕」
     ({"question": "胎产.虚实", "about": "妻", "period": "未", "lines": "888977", "month": "戌", "day": "己巳"}, "孕"),
+    # 53.2 「产母自问，并忌助鬼伤身」: 损 in a 子 month on 乙亥 -- asked for a wife, her 财 on the month
+    # stands; asked by the mother herself, the 助伤 of her 世 is her taboo
+    ({"question": "胎产.母安", "about": "妻", "hexagram": "损", "month": "子", "day": "乙亥"}, "安"),
+    ({"question": "胎产.母安", "hexagram": "损", "month": "子", "day": "乙亥"}, "不安"),
     # 78.7 「而官鬼为之眚也」 with 36.3 「女占夫而官星为用者，遇之反吉」: the husband's 官 moves
     ({"question": "行人.安危", "about": "夫", "asker": "女", "lines": "897787", "month": "子", "day": "庚申"}, "吉"),
     # 78.8 「若筮久客之存亡，专用而不专鬼也」: a moving ghost beside a whole 用神
