@@ -49,6 +49,8 @@ CHARTS = [
     ({"question": "词讼.离狱", "about": "妻", "lines": "877788", "month": "丑", "day": "壬申"}, "出"),
     # 78.7 「行者之来否，则以虚实言，行者之迟速，则以生克言」: 师, the 世 controls the father's whole 用
     ({"question": "行人", "about": "父", "hexagram": "师", "month": "申", "day": "戊辰"}, "来"),
+    # 78.5 「限期而占，用神破空散绝则不至，世克用则不至」: the same chart within a term ending on 甲戌
+    ({"question": "行人", "about": "父", "hexagram": "师", "month": "申", "day": "戊辰", "matter_day": "甲戌"}, "不来"),
     # 78.6 「惟不空不散、不破不绝，必如期而至」: the 应 of 师 whole
     ({"question": "行人.旅约", "hexagram": "师", "month": "申", "day": "戊辰"}, "来"),
     # 56.2 with 13.9: 小畜之益's inner 伏吟 is false in a 亥 month; the 子 用神 旺
