@@ -615,18 +615,10 @@ def test_no_ruling_takes_an_unknown_day_or_month_for_a_whole_line():
     moment as if nothing spoiled the line (42.17's 安 and 24 rules of chapters 43-91 did)."""
     from yimao.ir import Atom, Negation
 
-    rules = list(load_engine().program.rules)
-    decided = {"日辰", "月建", "日干", "月干"}  # what the day and the month decide, transitively
-    grown = True
-    while grown:
-        grown = False
-        for rule in rules:
-            read = {l.predicate for l in rule.body if isinstance(l, Atom)} | {l.atom.predicate for l in rule.body if isinstance(l, Negation)}
-            if read & decided:
-                for head in rule.atoms:
-                    if head.predicate not in decided:
-                        decided.add(head.predicate)
-                        grown = True
+    engine = load_engine()
+    rules = list(engine.program.rules)
+    # what the day and the month decide, transitively (the engine's own downstream closure)
+    decided = engine.relevance.downstream(frozenset({"日辰", "月建", "日干", "月干"}), frozenset())
     guessing = []
     for rule in rules:
         if not rule.verdicts:

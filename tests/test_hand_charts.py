@@ -81,19 +81,22 @@ CHARTS = [
 ]
 
 
+def asked(judgement, question: str) -> dict:
+    """The answer on the axis of the (sub-)question asked (not an answer in its own kind)."""
+    (answer,) = [a for a in judgement.answers() if a["sub_question"] == question and not a["axis"].startswith("by ")]
+    return answer
+
+
 @pytest.mark.parametrize("inputs, word", CHARTS, ids=[f"{c[0]['question']}-{c[0].get('lines') or c[0]['hexagram']}" for c in CHARTS])
 def test_a_chart_worked_by_hand_is_answered_as_the_paragraph_says(inputs, word):
-    judgement = yimao.judge(**inputs)
-    asked = inputs["question"]
-    (answer,) = [a for a in judgement.answers() if a["sub_question"] == asked and not a["axis"].startswith("by ")]
+    answer = asked(yimao.judge(**inputs), inputs["question"])
     assert answer["answer"] == word, answer
 
 
 def test_a_letter_comes_on_the_day_that_combines_or_bears_its_line():
     # 78.10 「书之到日，以合以生」: asked for a brother's letter on 师 (申 month, 戊辰 day), the 父母's
     # combining day (辰) leads the 应期 -- the chapter's own day, before 42.20's (丑, a tomb day)
-    judgement = yimao.judge(question="行人.音信", about="兄", hexagram="师", month="申", day="戊辰")
-    (answer,) = [a for a in judgement.answers() if a["sub_question"] == "行人.音信" and not a["axis"].startswith("by ")]
+    answer = asked(yimao.judge(question="行人.音信", about="兄", hexagram="师", month="申", day="戊辰"), "行人.音信")
     assert answer["answer"] == "来" and answer["timing"]["primary"]["by"].startswith("音信.到日")
 
 
