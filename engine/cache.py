@@ -7,8 +7,8 @@ checked program itself is made again from the rule files when something asks for
 bodies for whynot, coverage, the web views); the front end's per-file cache (see frontcache) makes
 that a check, not a parse.  The key covers the content of every rule file, the grammar, the book's
 text and the engine modules, so any edit makes a new entry.  `engines/<key>.join` packs the join
-code the engine's runs have called (see joincache).  `engines/<key>.uses` lists the per-file and
-per-rule entries the engine reads, for housekeeping: the most recent engines are kept with what
+code the engine's runs have called (see joincache).  `engines/<key>.uses` lists the per-file entries
+and the files of join code the engine reads, for housekeeping: the most recent engines are kept with what
 they use, the rest removed.
 """
 
@@ -28,6 +28,7 @@ import attrs
 from .cachestore import cache_dir, code_digest, dumps as _dumps, loads as _loads, read_file, read_value, write_file
 from .check import Program, RuleCard
 from .evaluate import Engine
+from .forking import beside
 from .frontcache import FOLDER as FRONT
 from .gcpause import gc_paused
 from .ir import Value
@@ -218,7 +219,15 @@ def entry_path(key: str, suffix: str) -> Path:
 
 
 def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
-    """Save an engine built from its rule files; `uses` names its per-file and per-rule entries."""
+    """Save an engine built from its rule files; `uses` names its per-file entries and files of
+    join code.  The entry (a fifth of a second and more of pickling after an edit) is written on a
+    forked child while the command evaluates and answers, where it may fork (see forking)."""
+    if engine.join_store is not None:
+        engine.join_store.save()  # what the build compiled: the rules that need no input
+    beside(lambda: _write_entry(key, engine, uses))
+
+
+def _write_entry(key: str, engine: Engine, uses: list[str]) -> None:
     program = engine.program.full if isinstance(engine.program, LazyProgram) else engine.program
     seen: dict = {}
     state = engine.runtime_state()
@@ -229,8 +238,6 @@ def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
     summary = _summary(program)
     summary["exceptions"] = one_copy(summary["exceptions"], seen)
     code_keys = engine.join_store.keys if engine.join_store is not None else {}
-    if engine.join_store is not None:
-        engine.join_store.save()  # what the build compiled: the rules that need no input
     if write_file(entry_path(key, "uses"), "\n".join(uses).encode()):
         write_file(entry_path(key, "runtime"), _dumps((summary, state, code_keys)))
         prune()

@@ -164,10 +164,13 @@ def run() -> None:
     short command's time (`yimao facts` with the --fact help example: 0.93 s → 0.73 s of CPU).  The
     output is flushed and the atexit handlers run (temporary files, logging, process pools) before
     the process ends; with another thread still alive the interpreter exits as usual, joining it.
-    A cold rulebook's files may be parsed on worker processes (see `frontcache.parse_missing`)."""
-    from .frontcache import allow_workers
+    A cold rulebook's files may be parsed on worker processes (see `frontcache.parse_missing`), and
+    a new engine's cache entry written beside the answer (see `forking`); the program waits for
+    them before it ends."""
+    from . import forking
 
-    allow_workers()
+    forking.allow()
+    atexit.register(forking.finish)
     code = main()
     if threading.active_count() > 1:
         sys.exit(code)

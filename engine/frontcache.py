@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import io
-import multiprocessing
 import os
-import threading
 from functools import cache
 from pathlib import Path
 
 from .cachestore import cache_dir, code_digest, dumps, read_file, read_value, writable, write_file
+from .forking import may_fork
 from .paths import grammar_dir
 
 FORMAT = "2"  # 2: the package is yimao (pickles name their classes by module)
@@ -55,34 +54,26 @@ def parse_cached(name: str, content: bytes, text: str) -> tuple[object, list]:
     return module, diagnostics
 
 
-# Whether this process may parse a cold rulebook's files on worker processes: set by the CLI
-# (`cli.run`), whose process has no other thread; a library call may run inside a program that a
-# fork would surprise, or beside threads that make forking unsafe.
-_WORKERS = {"allowed": False}
 MIN_FILES = 8  # fewer files missing: a worker's start costs more than it saves
-
-
-def allow_workers() -> None:
-    _WORKERS["allowed"] = True
 
 
 def parse_missing(files: list[tuple[str, bytes, str]]) -> None:
     """Parse the files whose IR the cache lacks on worker processes (one per core), each writing
     its file's IR to the cache: each file's parse is independent, and Lark's pure-Python parse of
     the whole rulebook is most of a cold start.  Only where allowed, with several cores, no other
-    thread and a writable cache; whatever a worker did not write, the caller parses as before."""
-    cores = os.cpu_count() or 1
-    if not _WORKERS["allowed"] or cores < 2 or threading.active_count() > 1 or not writable() \
-            or "fork" not in multiprocessing.get_all_start_methods():
+    thread and a writable cache (see forking); whatever a worker did not write, the caller parses
+    as before."""
+    if not may_fork() or not writable():
         return
     missing = [f for f in files if not _ir_path(f[0], f[1]).exists()]
     if len(missing) < MIN_FILES:
         return
     missing.sort(key=lambda f: -len(f[1]))  # the longest first, so the cores finish together
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     try:
-        with ProcessPoolExecutor(min(cores, len(missing)), mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(min(os.cpu_count() or 1, len(missing)), mp_context=multiprocessing.get_context("fork")) as pool:
             for _ in pool.map(_parse_into_cache, missing):
                 pass
     except Exception:  # a worker that died or failed: its files are parsed by the caller

@@ -6,6 +6,11 @@ A rule's join code depends on the rule as checked and on the declared parameters
 it names; the checked rule depends on the rule as written in its file and on those same parameters.
 So the key is the file's key (its content and name, see frontcache), the rule's id, those
 parameters, and the code that makes join code.
+
+The code of the rules of one rule file is kept in one file of parts, `join/<group>.code`, the group
+named by the rule file's key (a rule's key is `<group>-<digest>`): creating a file costs about a
+millisecond on an ordinary disk, several times compiling the rule, and a cold start compiles some
+eight hundred rules from some ninety files.
 """
 
 from __future__ import annotations
@@ -19,32 +24,42 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from .cachestore import cache_dir, code_digest, read_file, read_parts, write_file, write_parts
+from .cachestore import cache_dir, code_digest, read_parts, write_parts
 from .frontcache import front_version
 from .ir import Atom, Negation
 
 FOLDER = "join"
+FORMAT = "2"  # 2: one file of parts per rule file (1: one file per rule)
 _COMPILER_SOURCES = ("check.py", "compile.py", "relation.py", "strata.py", "schools.py", "joincache.py")
 
 
 @cache
 def _compiler_version() -> bytes:
-    return code_digest(front_version(), _COMPILER_SOURCES)
+    return code_digest(front_version() + f"join {FORMAT}".encode(), _COMPILER_SOURCES)
 
 
 def code_keys(rules, params: dict[str, tuple[str, ...]], file_keys: dict[str, str]) -> dict[str, str]:
     """rule id -> the key of its join code, for the rules whose file is known."""
     keys: dict[str, str] = {}
+    groups: dict[str, str] = {}
     for rule in rules:
         file_key = file_keys.get(rule.span.file)
         if file_key is None:
             continue
+        group = groups.get(file_key)
+        if group is None:
+            group = groups[file_key] = hashlib.sha256(_compiler_version() + file_key.encode()).hexdigest()[:32]
         atoms = [lit.atom if isinstance(lit, Negation) else lit for lit in rule.body] + list(rule.atoms)
         predicates = sorted({a.predicate for a in atoms if isinstance(a, Atom)})
         digest = hashlib.sha256(_compiler_version())
         digest.update(f"{file_key}\0{rule.id}\0{[(p, params.get(p)) for p in predicates]!r}".encode())
-        keys[rule.id] = digest.hexdigest()[:32]  # 128 bits: a thousand and more of them in each engine's file
+        keys[rule.id] = f"{group}-{digest.hexdigest()[:32]}"  # 128 bits each: thousands in an engine's files
     return keys
+
+
+def group_of(key: str) -> str:
+    """The file of parts a rule's code is kept in (a key without a group is its own)."""
+    return key.split("-", 1)[0]
 
 
 class RuleCode:
@@ -63,7 +78,7 @@ class RuleCode:
         if found is None:
             found = _part(self.store.seed(), self.key)
             if found is None:  # checked against its digest: damaged code is never unmarshalled
-                found = _variants(read_file(self.store.folder / f"{self.key}.code"))
+                found = _part(self.store.group(group_of(self.key)), self.key) or {}
             self.store.unpacked[self.key] = self
         return found
 
@@ -80,6 +95,20 @@ class RuleCode:
             self._variants = {**self._variants, variant: marshal.dumps(code)}
             self.store.pending[self.key] = self
             self.store.unpacked[self.key] = self
+
+
+def _merged(on_disk: Mapping[str, bytes], ours: dict[str, bytes]) -> dict[str, bytes]:
+    """A group file's parts with ours written in, each rule's variants joined with those another
+    process wrote since this one read it: two processes compiling different rules of one file, or
+    different variants of one rule, must not each erase the other's (the loser would compile
+    again, and a cached engine would check its rule files to do so).  Parts failing their digests
+    are dropped, not carried into a file that would vouch for them."""
+    parts = {key: part for key in on_disk if key not in ours and (part := on_disk.get(key)) is not None}
+    for key, payload in ours.items():
+        theirs = _part(on_disk, key) or {}
+        mine = _variants(payload)
+        parts[key] = payload if not theirs.keys() - mine.keys() else marshal.dumps({**theirs, **mine})
+    return parts
 
 
 def _part(parts: Mapping[str, bytes], key: str) -> dict[int, bytes] | None:
@@ -102,9 +131,9 @@ def _variants(payload: bytes | None) -> dict[int, bytes]:
 class JoinStore:
     """The join code of an engine's rules, by rule id; what runs compile is saved after them.
 
-    Each rule's code has its own file, shared by every engine whose rule has the same key (so an
-    edit's new engine finds the code of the unchanged files' rules, in the pack of the engine
-    before the edit or in those files).  An engine also keeps a pack, the code of every rule its
+    Each rule's code is a part of its rule file's group file, shared by every engine whose rule has
+    the same key (so an edit's new engine finds the code of the unchanged files' rules, in the pack
+    of the engine before the edit or in those files).  An engine also keeps a pack, the code of every rule its
     runs have called in one file, so a run reads one file rather than a thousand; a run that
     needed code from outside it writes it again with that code added."""
 
@@ -120,6 +149,7 @@ class JoinStore:
         self.pending: dict[str, RuleCode] = {}  # rules with code compiled and not yet saved
         self.lock = threading.Lock()
         self._seed: Mapping[str, bytes] | None = None
+        self._groups: dict[str, Mapping[str, bytes]] = {}  # group -> its file's parts, read once
         self.pack_saved = False
         self.pack_deferred = False
 
@@ -142,6 +172,17 @@ class JoinStore:
                     self._seed = read_parts(Path(newest.path)) or {}
         return self._seed
 
+    def group(self, group: str) -> Mapping[str, bytes]:
+        """The parts of a group file (nothing when it is missing or its index is damaged)."""
+        found = self._groups.get(group)
+        if found is None:
+            found = self._groups[group] = read_parts(self.folder / f"{group}.code") or {}
+        return found
+
+    def groups(self) -> set[str]:
+        """The group files this engine's rules' code is kept in (for housekeeping)."""
+        return {group_of(key) for key in self.keys.values()}
+
     def rule(self, rule_id: str) -> RuleCode | None:
         key = self.keys.get(rule_id)
         return None if key is None else RuleCode(self, key)
@@ -154,26 +195,20 @@ class JoinStore:
         with self.lock:
             pending, self.pending = self.pending, {}
             unpacked, self.unpacked = self.unpacked, {}
-            payloads = {key: marshal.dumps(code._variants or {}) for key, code in pending.items()}
+            payloads: dict[str, dict[str, bytes]] = {}
+            for key, code in pending.items():
+                payloads.setdefault(group_of(key), {})[key] = marshal.dumps(code._variants or {})
             self.added = {**self.added, **{key: marshal.dumps(code._variants or {}) for key, code in unpacked.items()}}
             first, self.pack_saved = not self.pack_saved, True
-        for key, payload in payloads.items():
-            write_file(self.folder / f"{key}.code", self._merged(key, payload))
+        for group, ours in payloads.items():
+            self._groups.pop(group, None)
+            write_parts(self.folder / f"{group}.code", _merged(read_parts(self.folder / f"{group}.code") or {}, ours))
         if first:
             self.save_pack()
         elif not self.pack_deferred:
             self.pack_deferred = True
             atexit.register(self.save_pack)
 
-    def _merged(self, key: str, payload: bytes) -> bytes:
-        """A rule's variants with those another process wrote to its file since this one read it:
-        two processes compiling different variants of one rule must not each erase the other's
-        (the loser would compile again, and a cached engine would check its rule files to do so)."""
-        on_disk = _variants(read_file(self.folder / f"{key}.code"))
-        ours = _variants(payload)
-        if not on_disk.keys() - ours.keys():
-            return payload
-        return marshal.dumps({**on_disk, **ours})
 
     def save_pack(self) -> None:
         """Write the pack: its parts that pass their digests (a damaged one is not carried into a

@@ -255,5 +255,5 @@ def _load(key: str, files: list[Path], overlays: list[Path], school: str | None,
             params = {name: decl.params for name, decl in program.declarations.items()}
             store = JoinStore(code_keys(program.rules, params, keys), entry_path(key, "join"))
             engine = Engine.build(program, store)
-            write_engine(key, engine, sorted(set(keys.values()) | set(store.keys.values())))
+            write_engine(key, engine, sorted(set(keys.values()) | store.groups()))
     return engine

@@ -96,8 +96,9 @@ def test_flipped_bytes_in_any_cache_file_are_detected_and_rebuilt(folder, tmp_pa
 
 
 def _sound(path) -> bool:
-    """A cache file passes its digests: an engine's pack of join code part by part, else whole."""
-    if path.suffix == ".join":
+    """A cache file passes its digests: a file of join code (an engine's pack, a rule file's group)
+    part by part, else whole."""
+    if path.suffix in (".join", ".code"):
         parts = cachestore.read_parts(path)
         return parts is not None and all(parts.get(key) is not None for key in parts)
     return cachestore.read_file(path) is not None
@@ -202,6 +203,15 @@ def test_two_processes_compiling_variants_of_one_rule_keep_both(tmp_path, monkey
     later.add(-2, code)
     first.save()
     second.save()
-    saved = marshal.loads(cachestore.read_file(tmp_path / "join" / "key.code"))
+    saved = marshal.loads(cachestore.read_parts(tmp_path / "join" / "key.code")["key"])
     assert set(saved) == {-1, -2}
     assert JoinStore({"r": "key"}).rule("r").get(-1) is not None
+    # Two rules of one rule file, each compiled by another process: one file holds both.
+    keys = {"x": "group-x", "y": "group-y"}
+    one, other = JoinStore(keys), JoinStore(keys)
+    one.rule("x").add(-1, code)
+    other.rule("y").add(-1, code)
+    one.save()
+    other.save()
+    assert sorted(cachestore.read_parts(tmp_path / "join" / "group.code")) == ["group-x", "group-y"]
+    assert JoinStore(keys).rule("x").get(-1) is not None and JoinStore(keys).rule("y").get(-1) is not None

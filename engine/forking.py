@@ -1,0 +1,68 @@
+"""Whether this process may fork helpers, and work done on a forked child beside a command's answer.
+
+Only the CLI's own process forks (`cli.run` allows it): a library call may run inside a program
+that a fork would surprise, or beside threads that make forking unsafe, and a process forked from
+it (a sweep's worker) must not fork again behind its parent's back.  A command waits for its
+children before it ends, so no process outlives it and its time still counts all its work.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from typing import Callable
+
+_ALLOWED = {"pid": None}
+_CHILDREN: list[int] = []
+
+
+def allow() -> None:
+    """This process (the CLI's) may fork helpers."""
+    _ALLOWED["pid"] = os.getpid()
+
+
+def may_fork() -> bool:
+    """Allowed here, with several cores, a fork to make and no other thread alive."""
+    return (_ALLOWED["pid"] == os.getpid() and (os.cpu_count() or 1) >= 2 and hasattr(os, "fork")
+            and threading.active_count() == 1)
+
+
+def beside(task: Callable[[], object]) -> None:
+    """Run `task` on a forked child while this process goes on, where it may fork (else here and
+    now).  The child ignores Ctrl-C (its work is short and a file half written is worse) and ends
+    without running this process's exit handlers or flushing its output."""
+    if not may_fork():
+        task()
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+    except (OSError, ValueError):
+        task()
+        return
+    if pid == 0:
+        code = 0
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            task()
+        except BaseException:  # noqa: BLE001 -- a helper's failure costs the cache entry only
+            code = 1
+        finally:
+            try:
+                sys.stderr.flush()
+            finally:
+                os._exit(code)
+    _CHILDREN.append(pid)
+
+
+def finish() -> None:
+    """Wait for the children this process forked."""
+    while _CHILDREN:
+        pid = _CHILDREN.pop()
+        try:
+            os.waitpid(pid, 0)
+        except (ChildProcessError, InterruptedError):
+            pass
