@@ -189,7 +189,9 @@ def test_hidden_line_alive_under_a_mover_rescues_the_broken_flying_one():
 @pytest.mark.parametrize("about, hexagram, month, day, timing", [
     ("子", "夬之革", "寅", "庚子", "甲寅日"),     # the lone moving ghost's own 干支
     ("子", "小过之大壮", "巳", "戊午", "癸亥日"),  # 忌仇 move, the hidden 用神 appears on 亥
-    ("自", "未济之睽", "子", "己未", "庚申日"),    # the 元神 寅 scattered on the next 申 day
+    # the 元神 寅 scattered on the next 申 day (56.14 「用神亡援」); the book's own 己未 case of this
+    # chart (EX117) is a known disagreement: there the moving 寅 rescues the broken 世 (56.3)
+    ("自", "未济之睽", "子", "乙亥", "甲申日"),
     ("父", "乾之同人", "子", "甲寅", "寅月"),      # the 用神 loses its force in the 寅 month
     ("妻", "离", "卯", "壬子", "卯月"),            # 月破: dangerous in this month
 ])

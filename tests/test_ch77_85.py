@@ -378,8 +378,10 @@ ANSWERS = [
     ("逃亡.求名", "屯", "子", "甲子", "得 / 不得", None, "不得"),
     ("逃亡.自归", "讼", "子", "甲子", "归 / 不归", None, "归"),
     ("逃亡.自归", "蒙", "子", "甲子", "归 / 不归", None, "不归"),
-    ("逃亡.恩抚", "讼", "子", "甲子", "成 / 不成", None, "成"),
-    ("逃亡.恩抚", "乾", "子", "甲子", "成 / 不成", None, "不成"),
+    ("逃亡.恩抚", "讼", "子", "甲子", "成 贤 / 不成 不肖", None, "成"),
+    ("逃亡.恩抚", "乾", "子", "甲子", "成 贤 / 不成 不肖", None, "不成"),
+    # 64.1 「克世则中怀不利」 read for 恩抚 (「回心恩抚，同于用人」): 复's strong 丑 应 controls the 世
+    ("逃亡.恩抚", "复", "辰", "丙寅", "成 贤 / 不成 不肖", "仆", "不成"),
     ("逃亡.逃安", "乾", "子", "甲子", "吉 / 凶", None, "吉"),
     ("斗殴", "屯", "子", "甲子", "胜 / 负", None, "胜"),  # 世克应
     ("斗殴", "蒙", "子", "甲子", "胜 / 负", None, "负"),  # 应克世
@@ -479,7 +481,7 @@ def test_runaway_kept_again_is_judged_as_taking_a_servant():
     # 乾之姤 午建丙午: the 财 is spoiled, so 66's 收仆.财病 rules against keeping him (复留 不成);
     # the plain question of capture and 恩抚 do not read 66's rules.
     assert ("收仆.财病", "凶") in rulings("逃亡.复留", "乾之姤", "午", "丙午")
-    assert answer("逃亡.复留", "乾之姤", "午", "丙午", "成 / 不成") == "不成"
+    assert answer("逃亡.复留", "乾之姤", "午", "丙午", "成 / 不成 阻") == "不成"
     for question in ("逃亡", "逃亡.恩抚"):
         assert not any(rule.startswith("收仆.") for rule, _ in rulings(question, "乾之姤", "午", "丙午"))
 

@@ -78,6 +78,59 @@ CHARTS = [
     ({"question": "疾病", "lines": "787777", "month": "卯", "day": "丙辰"}, "不愈"),
     # 56.18 with 31.7 「如空如破，则非生非绝矣」: the 酉 changes into a void 寅
     ({"question": "疾病", "about": "子", "lines": "778886", "month": "酉", "day": "庚戌"}, "愈"),
+    # A third round (chapters 43-91).
+    # 62.5 「筮攘馆……应破散空，彼谋不遂」: 离's 亥 应 (the rival) void, controlling the 世
+    ({"question": "馆席.攘馆", "hexagram": "离", "month": "未", "day": "戊辰"}, "吉"),
+    # 65.2 「然逢空破散绝，则损益咸虚」: the same void 应 neither harms nor helps (no ruling on the axis)
+    ({"question": "诚伪.害助", "hexagram": "离", "month": "未", "day": "戊辰"}, "无断"),
+    # 63.13 「得旺相之官，则平升也」 with 31.4 「衰……不胜五行之生克」: 需's 寅 官 旺 in 卯, 衰 on 辰
+    ({"question": "功名.升信", "hexagram": "需", "month": "卯", "day": "丙辰"}, "升"),
+    ({"question": "功名.仕途大象", "hexagram": "需", "month": "卯", "day": "丙辰"}, "成"),
+    # 64.2 「若来生世，虽凶亦吉」: 恒's 戌 应 generates the 世, controlled by the 寅 month
+    ({"question": "任人", "hexagram": "恒", "month": "寅", "day": "丁酉"}, "吉"),
+    # 66.1 「未收而占臧否，止忌三冲财病」 with 38.3: 小畜's 辰 财 on the month, punished by it
+    ({"question": "收雇", "hexagram": "小畜", "month": "辰", "day": "甲子"}, "吉"),
+    # 55.4 「鬼爻休囚，虽现亦息」 with 27.1: a weak still ghost clashed by the day is half broken, not opened
+    ({"question": "痘疹.见痘", "hexagram": "噬嗑", "month": "寅", "day": "乙卯"}, "无痘"),
+    # 35.3: the 世身墓 counts only in 「讼词、狱禁、疾病……」, not in serving the gods nor a spirit's descent
+    ({"question": "侍神", "lines": "788778", "month": "酉", "day": "乙丑"}, "安"),
+    ({"question": "巫祝.神降", "lines": "788778", "month": "酉", "day": "乙丑"}, "善"),
+    # 35.4 「若避患、忧害、防非，见空破而祸消」: 大畜's void 寅 官 on the 世, in its tomb on the 未 day
+    ({"question": "防患", "lines": "777887", "month": "酉", "day": "丁未"}, "安"),
+    ({"question": "怪异", "lines": "777887", "month": "酉", "day": "丁未"}, "无害"),
+    # 90.3 「兵由是来乎，无鬼无兵，旺多衰少」: a still ghost still brings them
+    ({"question": "避乱.兵来", "lines": "788788", "month": "酉", "day": "乙未"}, "来"),
+    # 91.3 「出家而三冲世空，为超然物外」: 艮 (六冲), its 寅 世 void
+    ({"question": "修道.出家", "lines": "887887", "month": "酉", "day": "己酉"}, "成"),
+    # 48.1 「当察主属……之类」 with 13.10 「得乾之震随亡」: the father asking, 乾 changing into 震
+    ({"question": "年运", "lines": "799777", "month": "卯", "day": "壬午", "member": "父"}, "凶"),
+    # 41.2 「春前占山得艮，反为吉兆……非此，然后索世爻福神」 (50.10): 艮 in 大寒
+    ({"question": "坟墓", "hexagram": "艮", "date": "2025-01-25T10:00"}, "吉"),
+    # 71.3 「空散则免也……得逢空破，反为得免」: 咸's void 午 官 controls the 世
+    ({"question": "差役", "hexagram": "咸", "month": "酉", "day": "乙酉"}, "轻"),
+    # 56.2-56.3 rescue by the day: 艮's 午 父 broken by 子, 长生 on 寅 (no 明坏: the day does not ruin it)
+    ({"question": "疾病", "about": "父", "hexagram": "艮", "month": "子", "day": "甲寅"}, "愈"),
+    # 35.2 「代占者忌」 with 56.2: the asker's 世 changing into its tomb, the father's 子 on the day
+    ({"question": "疾病", "about": "父", "lines": "679788", "month": "午", "day": "壬子"}, "愈"),
+    # 57.5 「若占六亲，仍以用神为断」 with 56.10: one of 乾's two 父 whole
+    ({"question": "医药.治病", "about": "父", "hexagram": "乾", "month": "午", "day": "乙未"}, "可疗"),
+    # 56.2 「卦属反伏墓绝」 for the father asking of his own illness: 无妄之颐, 乾 into 艮
+    ({"question": "疾病", "member": "父", "lines": "788997", "month": "酉", "day": "己巳"}, "不愈"),
+    # 18.2 「国占岂曰灵长，师占我军或溃」: a true trigram 墓绝 (离 into 乾; 乾 into 兑's...)
+    ({"question": "国朝.享国", "lines": "767777", "month": "未", "day": "乙亥"}, "不久"),
+    ({"question": "征伐", "lines": "777767", "month": "未", "day": "戊申"}, "负"),
+    # 43.6 「如问迁都，犹迁居也」 with 41.1 「迁居忌外反伏吟」: 姤之恒, the outer 乾 into 震
+    ({"question": "国朝.迁都", "lines": "877799", "month": "申", "day": "丁丑"}, "不宜"),
+    # 44.11 「兼伏鬼克世」 only for a hidden ghost that comes out: 咸's 巳 官 under a still line
+    ({"question": "征伐", "hexagram": "咸", "month": "酉", "day": "甲辰"}, "胜"),
+    # 44.10 「不拘父母，反专官鬼」, 44.8 「度鬼福之强弱」, 44.9 the 应 for 求援: not the 世's grade
+    ({"question": "征伐.守城", "hexagram": "否", "month": "戌", "day": "戊午"}, "安"),
+    ({"question": "征伐.沿剿", "hexagram": "大壮", "month": "酉", "day": "戊辰"}, "胜"),
+    ({"question": "征伐.求援", "hexagram": "否", "month": "戌", "day": "戊午"}, "援"),
+    # 44.6 「或鬼兴而世旺，敌虽剌我，我数未终也」: 既济's 旺 世 controlled by the ghost
+    ({"question": "征伐.防刺", "hexagram": "既济", "month": "子", "day": "丙子"}, "吉"),
+    # 45.2 「冲散将雨复晴」: a scattered 父 brings no rain through its change either
+    ({"question": "天时.占雨", "lines": "877779", "month": "子", "day": "丙辰"}, "晴"),
 ]
 
 
@@ -91,6 +144,20 @@ def asked(judgement, question: str) -> dict:
 def test_a_chart_worked_by_hand_is_answered_as_the_paragraph_says(inputs, word):
     answer = asked(yimao.judge(**inputs), inputs["question"])
     assert answer["answer"] == word, answer
+
+
+def test_a_money_club_pays_on_its_wealth_lines_own_day_or_month():
+    # 67.5 「若筮得会，财当日月可获也」: the book's 丰之离 case (寅建乙卯日) 「其后午月方获」 -- the chapter's
+    # own day before 42.20's (a tomb day)
+    answer = asked(yimao.judge(question="求财.订会", hexagram="丰之离", month="寅", day="乙卯"), "求财.订会")
+    assert answer["answer"] == "得" and answer["timing"]["primary"]["by"].startswith("订会.财当日月")
+
+
+def test_a_void_official_on_the_shi_still_meets_the_fish_shot_with_a_bow():
+    # 83.10 「官克应而应空，如荷弓而射鱼」: 遁's 午 官 on the 世 controls the void 申 应; 83.2's 世鬼克应
+    # is excepted as 83.1's 官克应 is
+    verdicts = yimao.judge(question="词讼", hexagram="遁", month="午", day="庚辰").to_dict()["verdicts"]
+    assert {v["defeated_by"] for v in verdicts if v["rule"] == "词讼.世鬼克应"} == {"词讼.射鱼世鬼"}
 
 
 def test_a_letter_comes_on_the_day_that_combines_or_bears_its_line():
