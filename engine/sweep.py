@@ -239,6 +239,9 @@ def _run_on_pool(jobs: int, chunks: list, job: tuple, take: Callable[[list[Row]]
     # (imported here: multiprocessing costs every `yimao` command 15 ms to import)
     import multiprocessing
 
+    from . import forking
+
+    forking.finish()  # a cache entry written beside the command is done before the workers start
     pool = multiprocessing.Pool(min(jobs, max(len(chunks), 1)), initializer=_pool_worker_init)
     try:
         for rows in pool.imap_unordered(_pool_chunk, [(*job, part) for part in chunks]):

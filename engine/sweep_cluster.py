@@ -35,8 +35,10 @@ def run_on_cluster(address: str, chunks: list, job: tuple, take: Callable[[list]
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install 'yimao[cluster]'") from None
+    from .forking import finish
     from .sweep import compare_chunk
 
+    finish()  # a cache entry written beside the command is done before the cluster starts
     cluster = None
     try:
         if kind == "local":
