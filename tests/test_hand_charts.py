@@ -173,3 +173,52 @@ def test_children_asked_of_a_parent_are_the_askers_brothers(about, relative):
     # the 子 子孙 line 1
     judgement = yimao.judge(question="身命.子", about=about, lines="777777", month="子", day="丙申")
     assert {f.values[0] for f in judgement.chart.result.facts("用象")} == {relative}
+
+
+# --- the method chapters (a fourth round): facts and grades a paragraph fixes --------------------
+
+def _facts(hexagram: str, month: str, day: str, *extra):
+    from yimao.chart import base_facts
+    from yimao.facts import Fact
+    from yimao.rulebook import load_engine
+
+    engine = load_engine()
+    base = base_facts(engine, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day))
+    return engine.evaluate(base + [Fact(p, v) for p, v in extra])
+
+
+def _held(result, predicate: str) -> set[tuple]:
+    return {f.values for f in result.facts(predicate)}
+
+
+def test_the_day_weighs_a_line_by_its_stage_before_its_phase():
+    # 31.2 「故金遇巳而不克，土遇巳而不生」 (23.3 「日主则专务长生沐浴之法」): 乾's 申 on a 巳 day is
+    # not controlled (no 死气), its 戌 not generated (no 相)
+    result = _facts("乾", "子", "乙巳", ("用神", (5, "本")), ("用神", (6, "本")))
+    assert not {v for v in _held(result, "伤") if v[:2] == (5, "本") and v[2] == "日克"}
+    grades = _held(result, "用神法")
+    assert (5, "本", "死气") not in grades and (6, "本", "相") not in grades
+    # and 求财 on 离 (the 酉 财 born on the 巳 day) is had
+    assert asked(yimao.judge(question="求财", lines="787787", month="子", day="乙巳"), "求财")["answer"] == "得"
+
+
+def test_a_changed_line_void_or_broken_generates_nothing():
+    # 11.7's own example: 遁之乾 for the 世's 午, 「或在申月……则所变寅木遭月破旬空，不能生矣」
+    result = _facts("遁之乾", "申", "乙亥", ("用神", (2, "本")))
+    assert {v[2] for v in _held(result, "用神法") if v[0] == 2} == {"死气"}
+    # 31.7 「如空如破，则非生非绝矣」: 亥 changing into a void 申 is no 化长生
+    result = _facts("夬之需", "午", "庚辰")
+    assert (4,) not in _held(result, "化长生")
+
+
+def test_the_hidden_line_broken_is_not_the_first_way_of_being_had():
+    # 17.1 「六爻无用而用藏伏爻，遇生扶于世动之下者，一也；伏受空破……二也」: 遁's hidden 寅 财 under the
+    # 世, broken by the 申 month, is no 本无而有 by the first way
+    assert ("妻财", "伏") not in _held(_facts("遁", "申", "甲子"), "本无而有")
+    assert ("妻财", "伏") in _held(_facts("遁", "亥", "甲子"), "本无而有")
+
+
+def test_a_frame_whose_middle_is_scattered_does_not_form():
+    # 37.1 「伤其中则不能局」 with 27.1 「夫散，犹空也」: 乾之既济's moving 午 scattered by the 子 day
+    assert not _held(_facts("乾之既济", "寅", "甲子"), "局会")
+
