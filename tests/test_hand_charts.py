@@ -222,3 +222,26 @@ def test_a_frame_whose_middle_is_scattered_does_not_form():
     # 37.1 「伤其中则不能局」 with 27.1 「夫散，犹空也」: 乾之既济's moving 午 scattered by the 子 day
     assert not _held(_facts("乾之既济", "寅", "甲子"), "局会")
 
+
+
+def test_a_use_god_on_the_day_fears_no_avoid_god_on_the_month():
+    # 23.2 「用临日主出现卦中，忌神仇神发动，皆不为害，月将亦不能克」: 乾之大有's 寅 财 on the 寅 day, the
+    # moving 申 忌神 on the 申 month
+    verdicts = yimao.judge(question="求财", lines="777797", month="申", day="甲寅").to_dict()["verdicts"]
+    assert {v["rule"]: v["defeated_by"] for v in verdicts if v["rule"].startswith("月将.忌")} == {
+        "月将.忌神凶": "日主.月忌不害", "月将.忌动逾月": "日主.月忌动不害"}
+
+
+def test_the_day_the_matter_falls_governs_both_ways():
+    # 23.2 「若得事他日，即以他日为主」: 乾's 寅 extinct on the 申 day of the cast, born on the 亥 day the
+    # matter falls -- the cast day's 绝 gives way
+    result = _facts("乾", "子", "甲申", ("用神", (2, "本")), ("事日", ("乙", "亥")))
+    assert (2, "本") in _held(result, "他日为主")
+    assert "日主.绝重凶" in {d.rule for d in result.defeats}
+
+
+def test_a_weak_flying_line_clashed_as_its_tomb_moves_rather_than_scatters():
+    # 12.6 「飞爻休冲为静散」 against 27.2 「辰戌丑未为墓冲，不论旺相休囚，静遇为暗动」: 泰's 丑 (line 4) in a
+    # 卯 month on a 未 day moves in the dark, so the line hidden under it comes out
+    result = _facts("泰", "卯", "辛未")
+    assert (4,) in _held(result, "暗动") and not {v for v in _held(result, "伏不能出") if v[0] == 4}
