@@ -128,7 +128,7 @@ def test_later_month_repairs_the_break():
     assert (2, "本") in facts(r, "补破")
     assert (2, "本") not in facts(r, "月破")
     v = verdicts(r)
-    assert v["遇时.后时得令吉"][0] == "吉"
+    assert v["后时.得令吉"][0] == "吉"
     assert "遇时.失令凶" not in v
 
 

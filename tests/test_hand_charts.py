@@ -245,3 +245,10 @@ def test_a_weak_flying_line_clashed_as_its_tomb_moves_rather_than_scatters():
     # 卯 month on a 未 day moves in the dark, so the line hidden under it comes out
     result = _facts("泰", "卯", "辛未")
     assert (4,) in _held(result, "暗动") and not {v for v in _held(result, "伏不能出") if v[0] == 4}
+
+
+def test_a_matter_in_a_later_month_is_judged_by_that_month():
+    # 28.1 「事在后期，则勿执时令」, 28.2: 坎's 午 财 旺 in the 巳 month of the cast, 绝 in the 亥 month
+    # the goods are sold (67.2 「售于冬者，恶火爻之为用」)
+    answer = asked(yimao.judge(question="求财", lines="878878", month="巳", day="庚申", matter_month="亥"), "求财")
+    assert answer["answer"] == "不得" and [d["rule"] for d in answer["decided_by"]] == ["后时.失令凶"]
