@@ -252,3 +252,9 @@ def test_a_matter_in_a_later_month_is_judged_by_that_month():
     # the goods are sold (67.2 「售于冬者，恶火爻之为用」)
     answer = asked(yimao.judge(question="求财", lines="878878", month="巳", day="庚申", matter_month="亥"), "求财")
     assert answer["answer"] == "不得" and [d["rule"] for d in answer["decided_by"]] == ["后时.失令凶"]
+
+
+def test_a_match_whose_use_god_is_rescued_from_extinction_is_made_in_the_end():
+    # 33.2 「男婚用财……遇之者后成泰晋，始则参辰」: 姤's hidden 寅 财 (form 4), 死气 by its grade
+    answer = asked(yimao.judge(question="婚姻", asker="男", lines="877777", month="辰", day="庚申"), "婚姻")
+    assert answer["answer"] == "吉" and [d["rule"] for d in answer["decided_by"]] == ["绝生.婚姻后成"]
