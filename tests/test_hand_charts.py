@@ -258,3 +258,10 @@ def test_a_match_whose_use_god_is_rescued_from_extinction_is_made_in_the_end():
     # 33.2 「男婚用财……遇之者后成泰晋，始则参辰」: 姤's hidden 寅 财 (form 4), 死气 by its grade
     answer = asked(yimao.judge(question="婚姻", asker="男", lines="877777", month="辰", day="庚申"), "婚姻")
     assert answer["answer"] == "吉" and [d["rule"] for d in answer["decided_by"]] == ["绝生.婚姻后成"]
+
+
+def test_a_line_moving_on_the_months_void_branch_is_no_true_reversal():
+    # 13.5 「凡日月在动爻……非真反也」 with 26.2 「月建值空，谓建空，犹不空」: 坤之升's 卯 (line 3) moving
+    # into 酉 in a 卯 month of the 甲辰 decade is 非, not the 「先空破而化日月」 of a void 卯
+    result = _facts("坤之升", "卯", "甲辰")
+    assert (3, "非") in _held(result, "爻反吟等")
