@@ -131,6 +131,8 @@ CHARTS = [
     ({"question": "征伐.防刺", "hexagram": "既济", "month": "子", "day": "丙子"}, "吉"),
     # 45.2 「冲散将雨复晴」: a scattered 父 brings no rain through its change either
     ({"question": "天时.占雨", "lines": "877779", "month": "子", "day": "丙辰"}, "晴"),
+    # 89.1 「忧害而无指，则专鬼象」: 观's ghost still, weak and not striking the 世 (the 世 死气 by its grade)
+    ({"question": "防患", "lines": "788777", "month": "亥", "day": "甲辰", "given": ["害指=无"]}, "安"),
 ]
 
 
