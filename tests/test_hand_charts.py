@@ -280,3 +280,10 @@ def test_a_use_god_rescued_from_extinction_means_what_33_says_in_each_matter(que
     # 33.2-33.3: the meanings of 绝处逢生 by the kind of question, the rescued line its 用神
     answer = asked(yimao.judge(question=question, lines=lines, month=month, day=day), question)
     assert answer["answer"] == word and rule in [d["rule"] for d in answer["decided_by"]]
+
+
+def test_the_day_the_matter_falls_judges_the_use_god_by_its_stage():
+    # 28.1 「亥日问而巳日求，火用为善」 (23.2 「若得事他日，即以他日为主」): 坎's 午 财, cast on a 亥 day,
+    # the matter on 丁巳 -- fire is 临官 there, though not on the 巳 branch itself
+    answer = asked(yimao.judge(question="求财", lines="878878", month="子", day="辛亥", matter_day="丁巳"), "求财")
+    assert answer["answer"] == "得" and "后日.得令" in [d["rule"] for d in answer["decided_by"]]
