@@ -64,7 +64,7 @@ def group_of(key: str) -> str:
 
 class RuleCode:
     """The cached variants of one rule (variant -> marshalled code): from the engine's pack, else
-    read from the rule's own file on first use."""
+    read from its rule file's group file on first use."""
 
     __slots__ = ("store", "key", "_variants")
 
@@ -208,7 +208,6 @@ class JoinStore:
         elif not self.pack_deferred:
             self.pack_deferred = True
             atexit.register(self.save_pack)
-
 
     def save_pack(self) -> None:
         """Write the pack: its parts that pass their digests (a damaged one is not carried into a

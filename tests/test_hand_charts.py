@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 import yimao
+from yimao.facts import Fact
+from test_ch21_30 import evaluate, facts  # a chart's facts, from the chapters 21-30 tests
 
 CHARTS = [
     # 63.12 「凡占晋升屯蹇四象，值言吉凶，无论官鬼」: 晋 with both 巳 官 broken by the 亥 month
@@ -179,26 +181,12 @@ def test_children_asked_of_a_parent_are_the_askers_brothers(about, relative):
 
 # --- the method chapters (a fourth round): facts and grades a paragraph fixes --------------------
 
-def _facts(hexagram: str, month: str, day: str, *extra):
-    from yimao.chart import base_facts
-    from yimao.facts import Fact
-    from yimao.rulebook import load_engine
-
-    engine = load_engine()
-    base = base_facts(engine, yimao.cast(hexagram=hexagram), yimao.moment(month=month, day=day))
-    return engine.evaluate(base + [Fact(p, v) for p, v in extra])
-
-
-def _held(result, predicate: str) -> set[tuple]:
-    return {f.values for f in result.facts(predicate)}
-
-
 def test_the_day_weighs_a_line_by_its_stage_before_its_phase():
     # 31.2 「故金遇巳而不克，土遇巳而不生」 (23.3 「日主则专务长生沐浴之法」): 乾's 申 on a 巳 day is
     # not controlled (no 死气), its 戌 not generated (no 相)
-    result = _facts("乾", "子", "乙巳", ("用神", (5, "本")), ("用神", (6, "本")))
-    assert not {v for v in _held(result, "伤") if v[:2] == (5, "本") and v[2] == "日克"}
-    grades = _held(result, "用神法")
+    result = evaluate("乾", "子", "乙巳", Fact("用神", (5, "本")), Fact("用神", (6, "本")))
+    assert not {v for v in facts(result, "伤") if v[:2] == (5, "本") and v[2] == "日克"}
+    grades = facts(result, "用神法")
     assert (5, "本", "死气") not in grades and (6, "本", "相") not in grades
     # and 求财 on 离 (the 酉 财 born on the 巳 day) is had
     assert asked(yimao.judge(question="求财", lines="787787", month="子", day="乙巳"), "求财")["answer"] == "得"
@@ -206,23 +194,23 @@ def test_the_day_weighs_a_line_by_its_stage_before_its_phase():
 
 def test_a_changed_line_void_or_broken_generates_nothing():
     # 11.7's own example: 遁之乾 for the 世's 午, 「或在申月……则所变寅木遭月破旬空，不能生矣」
-    result = _facts("遁之乾", "申", "乙亥", ("用神", (2, "本")))
-    assert {v[2] for v in _held(result, "用神法") if v[0] == 2} == {"死气"}
+    result = evaluate("遁之乾", "申", "乙亥", Fact("用神", (2, "本")))
+    assert {v[2] for v in facts(result, "用神法") if v[0] == 2} == {"死气"}
     # 31.7 「如空如破，则非生非绝矣」: 亥 changing into a void 申 is no 化长生
-    result = _facts("夬之需", "午", "庚辰")
-    assert (4,) not in _held(result, "化长生")
+    result = evaluate("夬之需", "午", "庚辰")
+    assert (4,) not in facts(result, "化长生")
 
 
 def test_the_hidden_line_broken_is_not_the_first_way_of_being_had():
     # 17.1 「六爻无用而用藏伏爻，遇生扶于世动之下者，一也；伏受空破……二也」: 遁's hidden 寅 财 under the
     # 世, broken by the 申 month, is no 本无而有 by the first way
-    assert ("妻财", "伏") not in _held(_facts("遁", "申", "甲子"), "本无而有")
-    assert ("妻财", "伏") in _held(_facts("遁", "亥", "甲子"), "本无而有")
+    assert ("妻财", "伏") not in facts(evaluate("遁", "申", "甲子"), "本无而有")
+    assert ("妻财", "伏") in facts(evaluate("遁", "亥", "甲子"), "本无而有")
 
 
 def test_a_frame_whose_middle_is_scattered_does_not_form():
     # 37.1 「伤其中则不能局」 with 27.1 「夫散，犹空也」: 乾之既济's moving 午 scattered by the 子 day
-    assert not _held(_facts("乾之既济", "寅", "甲子"), "局会")
+    assert not facts(evaluate("乾之既济", "寅", "甲子"), "局会")
 
 
 
@@ -237,16 +225,16 @@ def test_a_use_god_on_the_day_fears_no_avoid_god_on_the_month():
 def test_the_day_the_matter_falls_governs_both_ways():
     # 23.2 「若得事他日，即以他日为主」: 乾's 寅 extinct on the 申 day of the cast, born on the 亥 day the
     # matter falls -- the cast day's 绝 gives way
-    result = _facts("乾", "子", "甲申", ("用神", (2, "本")), ("事日", ("乙", "亥")))
-    assert (2, "本") in _held(result, "他日为主")
+    result = evaluate("乾", "子", "甲申", Fact("用神", (2, "本")), Fact("事日", ("乙", "亥")))
+    assert (2, "本") in facts(result, "他日为主")
     assert "日主.绝重凶" in {d.rule for d in result.defeats}
 
 
 def test_a_weak_flying_line_clashed_as_its_tomb_moves_rather_than_scatters():
     # 12.6 「飞爻休冲为静散」 against 27.2 「辰戌丑未为墓冲，不论旺相休囚，静遇为暗动」: 泰's 丑 (line 4) in a
     # 卯 month on a 未 day moves in the dark, so the line hidden under it comes out
-    result = _facts("泰", "卯", "辛未")
-    assert (4,) in _held(result, "暗动") and not {v for v in _held(result, "伏不能出") if v[0] == 4}
+    result = evaluate("泰", "卯", "辛未")
+    assert (4,) in facts(result, "暗动") and not {v for v in facts(result, "伏不能出") if v[0] == 4}
 
 
 def test_a_matter_in_a_later_month_is_judged_by_that_month():
@@ -265,8 +253,8 @@ def test_a_match_whose_use_god_is_rescued_from_extinction_is_made_in_the_end():
 def test_a_line_moving_on_the_months_void_branch_is_no_true_reversal():
     # 13.5 「凡日月在动爻……非真反也」 with 26.2 「月建值空，谓建空，犹不空」: 坤之升's 卯 (line 3) moving
     # into 酉 in a 卯 month of the 甲辰 decade is 非, not the 「先空破而化日月」 of a void 卯
-    result = _facts("坤之升", "卯", "甲辰")
-    assert (3, "非") in _held(result, "爻反吟等")
+    result = evaluate("坤之升", "卯", "甲辰")
+    assert (3, "非") in facts(result, "爻反吟等")
 
 
 @pytest.mark.parametrize("question, lines, month, day, word, rule", [
