@@ -51,10 +51,12 @@ def test_chapters_1_to_10_fully_accounted(capsys):
     # the obstructions of matters no question chapter asks (举动 交与 从事), and 8.13 the mansions
     # at dusk and dawn, which no verdict reads (6.3 and 8.15 were closed with the question chapters);
     # 8.7-8.9 the planets' omens (「必以独发」: which lone mover shows them, the text does not say),
-    # 8.14 the 世's omens, derived by 42.6's 世应忌 but weighed only by the question chapters
+    # 8.14 the 世's omens, derived by 42.6's 世应忌 but weighed only by the question chapters; 8.11
+    # 刘基's mansions on the four other lines of an 二世 or 五世 hexagram (the worked hexagrams leave
+    # two orders)
     partial = {ref for row in data["chapters"] for ref in row["partial"]}
-    assert partial == {"8.7", "8.8", "8.9", "8.13", "8.14", "9.4", "10.1"}
-    assert data["total"]["accounted_percent"] == 88.3
+    assert partial == {"8.7", "8.8", "8.9", "8.11", "8.13", "8.14", "9.4", "10.1"}
+    assert data["total"]["accounted_percent"] == 86.7
 
 
 PARTIAL = TEXT.replace("§25.3\n", '''§25.3 「值日」 partial "the repair on a later day"
