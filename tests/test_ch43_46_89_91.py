@@ -73,6 +73,12 @@ def test_state_trouble_shows_where_the_ghost_moves():
     assert calm["answer"] == "无断"
 
 
+def test_a_ghost_near_the_fifth_line_warns_of_a_minister():
+    # 43.4 「近五而防佞（？）臣」: the fourth line, next below the ruler's (噬嗑之颐: the 酉 官鬼 on 4 moves).
+    assert "佞臣" in answer("国朝", "噬嗑之颐", "寅", "甲子", axis="by 国患(象)")["answer"].split("、")
+    assert "佞臣" not in answer("国朝", "噬嗑", "寅", "甲子", axis="by 国患(象)")["answer"].split("、")
+
+
 def test_only_the_empress_is_judged_as_a_marriage():
     # 43.7 「择后犹婚姻也」 names the empress alone: the heir on the same 咸 is not a marriage.
     heir = judged("国朝.立储", "咸", "子", "甲子")
@@ -625,3 +631,25 @@ def test_the_vermilion_bird_is_a_lucky_spirit_for_the_seeker_of_the_way():
                 if v["rule"] in ("修道.兄动", "修道.兄吉动", "修道.财发", "修道.财吉动")}
     assert moved("769988", "寅", "癸丑") >= {("修道.兄吉动", None), ("修道.兄动", "修道.兄吉动")}
     assert moved("966887", "申", "癸卯") >= {("修道.财吉动", None), ("修道.财发", "修道.财吉动")}
+
+
+def test_many_moving_lines_are_no_still_cultivation():
+    # 91.3 「乱动非清修之象」: three movers (乾之否), as 11.5's own 「诸爻乱动」 (丰之萃's 申 亥 卯); two are not.
+    assert "修道.乱动" in deciders(answer("修道", "乾之否", "寅", "甲子"))
+    assert not any(v["rule"] == "修道.乱动" for v in judged("修道", "乾之遁", "寅", "甲子").verdicts())
+
+
+def test_wandering_reads_beside_the_journey_what_it_seeks():
+    # 91.4 「云游同出行，然有访道求利之别，各兼用象」: the 子孙 for the Way, the 妻财 for profit.
+    def wander(given, hexagram, month, day):
+        rows = yimao.judge(question="修道.云游", hexagram=hexagram, month=month, day=day, given=given).answers()
+        row = next(r for r in rows if not r["axis"].startswith("by "))
+        return row["answer"], deciders(row)
+
+    assert wander({"游为": "访道"}, "咸", "酉", "戊戌")[0] == "吉" and "云游.兼用旺" in wander({"游为": "访道"}, "咸", "酉", "戊戌")[1]
+    assert "云游.兼用坏" in wander({"游为": "访道"}, "讼", "辰", "癸丑")[1]
+    assert wander({"游为": "求利"}, "随", "巳", "壬戌")[0] == "吉" and "云游.兼用旺" in wander({"游为": "求利"}, "随", "巳", "壬戌")[1]
+    assert wander({"游为": "求利"}, "鼎", "亥", "甲寅")[0] == "凶" and "云游.兼用坏" in wander({"游为": "求利"}, "鼎", "亥", "甲寅")[1]
+    unnamed = yimao.judge(question="修道.云游", hexagram="鼎", month="亥", day="甲寅").verdicts()
+    assert not any(v["rule"].startswith("云游.兼用") for v in unnamed)  # unnamed, the journey alone
+

@@ -261,7 +261,7 @@ def test_a_line_moving_on_the_months_void_branch_is_no_true_reversal():
     ("求财", "798797", "丑", "壬申", "得", "绝生.货财"),      # 「占货财将亏折而居赢」
     ("逃亡", "977667", "卯", "甲戌", "不获", "绝生.捕逃"),    # 「捕逃而应逢，如鱼脱网」
     ("出行", "986897", "寅", "庚辰", "吉", "绝生.出行"),      # 「出行世遇者安」
-    ("修道", "967786", "巳", "己丑", "成", "绝生.修道"),      # 「修道而世值，如龙飞天」
+    ("修道", "987786", "巳", "己丑", "成", "绝生.修道"),      # 「修道而世值，如龙飞天」 (two movers: three are 91.3's 乱动)
     ("功名.武试", "686896", "申", "甲寅", "成", "绝生.武试"),  # 「武试重官，遇之者几落孙山，终登龙虎」
 ])
 def test_a_use_god_rescued_from_extinction_means_what_33_says_in_each_matter(question, lines, month, day, word, rule):
