@@ -131,6 +131,14 @@ def test_boat_parts_under_the_ghost_and_rivers():
 
 # --- 80 河防 ---------------------------------------------------------------------------------------
 
+def test_which_spirit_haunts_the_boat_is_asked_as_chapter_58():
+    # 79.7 「问何鬼神，犹求祟也」: 58's likenesses of the ghost (乾之姤: the 午 官鬼 on 4 moves).
+    spirit = answer("舟车.问神", "乾之姤", "寅", "甲子", "by 神祇象(象)")
+    assert spirit == answer("鬼神", "乾之姤", "寅", "甲子", "by 神祇象(象)") and "门户之祟" in spirit.split("、")
+    rows, _ = answers("舟车", "乾之姤", "寅", "甲子")
+    assert not any(row["axis"] == "by 神祇象(象)" for row in rows)  # the journey itself asks no spirit
+
+
 def test_dike_firm_or_falling():
     # the days the work is done: the 世's and the 父's branches
     assert answer("河防.堤防", "需", "午", "丙午", "by 河防成期(期)")
@@ -205,6 +213,13 @@ def test_three_parties_answered_each():
 
 def test_suit_questions():
     assert answer("词讼.审期", "泰", "子", "甲子", "by 讼期(期)")
+
+
+def test_brothers_moving_beside_the_shi_ying_and_between_bring_public_accusation():
+    # 83.8 「傍摇有公举之论」: 坤 (世 6, 应 3, 间 4 5): the 未 兄弟 on 1 moves (also alone: 多费); on 4, a
+    # 间爻, it is 「间发而多人」 instead.
+    assert set(answer("词讼", "坤之复", "寅", "甲子", "by 兄象(象)").split("、")) == {"多费", "公举之论"}
+    assert "公举之论" not in answer("词讼", "坤之豫", "寅", "甲子", "by 兄象(象)").split("、")
 
 
 def officer_signs(hexagram, month, day):
