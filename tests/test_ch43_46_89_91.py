@@ -79,6 +79,19 @@ def test_a_ghost_near_the_fifth_line_warns_of_a_minister():
     assert "佞臣" not in answer("国朝", "噬嗑", "寅", "甲子", axis="by 国患(象)")["answer"].split("、")
 
 
+def test_war_when_shi_and_ying_are_one_phase_is_evenly_matched():
+    # 44.2 「世应比和则胜岁等」 (both translations: 势均力敌; 82.1 「比和两释，出师一理」): 乾's 戌 世, 辰 应.
+    assert answer("征伐", "乾", "寅", "甲子", axis="by 均势(象)")["answer"] == "势均力敌"
+    assert answer("征伐", "坤", "寅", "甲子", axis="by 均势(象)")["answer"] == "无断"  # 坤's 酉 世, 卯 应
+
+
+def test_a_ghost_flying_and_hidden_under_the_shi_rises_again():
+    # 44.15 「飞伏官而随减随起」: 大过's 酉 官鬼 fly on 3 and 5, the 申 官鬼 is hidden under the 世 (12.4's
+    # hidden line that counts).  乾's 午 官鬼 flies on 4, but no ghost hides under its 世 or a mover.
+    assert "征伐.飞伏官" in deciders(answer("征伐", "大过", "寅", "己未"))
+    assert not any(v["rule"] == "征伐.飞伏官" for v in judged("征伐", "乾", "寅", "甲子").verdicts())
+
+
 def test_only_the_empress_is_judged_as_a_marriage():
     # 43.7 「择后犹婚姻也」 names the empress alone: the heir on the same 咸 is not a marriage.
     heir = judged("国朝.立储", "咸", "子", "甲子")
