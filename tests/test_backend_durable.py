@@ -236,6 +236,23 @@ def test_negation_over_facts_derived_late_and_host_arithmetic(tmp_path):
 
 # without durable-rules ----------------------------------------------------------------------------
 
+@needs_durable
+def test_a_host_that_refuses_given_facts_as_observed_is_replaced_and_the_chart_run_again(layer):
+    # durable-rules, after many deleted sessions, can refuse a batch of distinct facts as "already
+    # observed" (seen on the 72nd chart of the seeded sample); the chart is run again on a new host.
+    backend = DurableEngine(layer.program, layer.label)
+    stale = backend._host
+    real = stale.assert_facts
+
+    def refuse(name, facts):
+        stale.assert_facts = real  # the old host is dropped after this
+        raise durable._durable.MessageObservedException(facts)
+
+    stale.assert_facts = refuse
+    assert_same(layer, backend, (7, 8, 8, 8, 7, 6), dated_moment(1))
+    assert backend._host is not stale
+
+
 def test_without_durable_rules_the_option_says_so_in_one_line(monkeypatch, capsys):
     monkeypatch.setattr(durable, "_IMPORT_ERROR", "ModuleNotFoundError: No module named 'durable'")
     code, out, err = run_cli(capsys, ["facts", "--lines", "877987", "--backend", "durable"])

@@ -562,9 +562,7 @@ class DurableEngine:
         tag = f"yimao{id(self)}"
         self.fixed = compile_ruleset(program, fixed, f"{tag}_fixed") if fixed else None
         self.changing = compile_ruleset(program, changing, f"{tag}_chart")
-        self._host = _quiet_host()
-        for compiled in filter(None, (self.fixed, self.changing)):
-            self._load(compiled)
+        self._fresh_host()
         # Tables, then the rules that read no input: once, like our evaluator's shared relations.
         self._shared: Known = table_rows(program)
         if self.fixed is not None:
@@ -576,6 +574,13 @@ class DurableEngine:
         self._shared_relations = {p: tuple(sorted(vs, key=_values_order)) for p, vs in grouped.items()}
 
     # loading ---------------------------------------------------------------------------------
+    def _fresh_host(self) -> None:
+        """A new durable-rules host with the rulesets loaded: at first, and when the old one's state
+        has gone bad (see `_run`)."""
+        self._host = _quiet_host()
+        for compiled in filter(None, (self.fixed, self.changing)):
+            self._load(compiled)
+
     def _load(self, compiled: CompiledRuleset) -> None:
         rules = {}
         by_name = {step.name: step for step in compiled.steps}
@@ -655,7 +660,22 @@ class DurableEngine:
         return [_encoded(p, v) for p, v in sorted((k for k in keys if k[0] in compiled.kept), key=_key_order)]
 
     def _run(self, compiled: CompiledRuleset, given: Known, batch: list[dict], limit: int) -> Known:
-        """One fresh session of `compiled` given `batch` (from `given`): every fact, with derivations."""
+        """One fresh session of `compiled` given `batch` (from `given`): every fact, with derivations.
+
+        durable-rules keeps something of every deleted session: after some tens of sessions it can
+        refuse a batch of distinct facts as "already observed" (a chart of 926 facts, the 72nd
+        session; the same chart passes as a new host's first).  Such a session is run once more
+        on a new host."""
+        try:
+            return self._session_of(compiled, given, batch, limit)
+        except _StaleHost:
+            self._fresh_host()
+            try:
+                return self._session_of(compiled, given, batch, limit)
+            except _StaleHost as refused:
+                raise UsageError(f"durable-rules {PINNED} failed while evaluating: {refused}") from None
+
+    def _session_of(self, compiled: CompiledRuleset, given: Known, batch: list[dict], limit: int) -> Known:
         sid = str(next(self._sids))
         session = _Session(sid, limit)
         name = compiled.name
@@ -671,6 +691,8 @@ class DurableEngine:
             stored = self._host.get_facts(name, sid)
         except (UsageError, EvaluationLimit):
             raise
+        except _durable.MessageObservedException:
+            raise _StaleHost("a fact it was given was refused as already observed") from None
         except Exception as error:
             raise UsageError(f"durable-rules {PINNED} failed while evaluating: {_durable_message(error)}") from None
         finally:
@@ -767,6 +789,10 @@ def _assert(ruleset, fact: dict) -> None:
         ruleset.assert_fact(fact)
     except (_durable.MessageNotHandledException, _durable.MessageObservedException):
         pass  # no step wants it (an auxiliary fact failing a test), or a fact already known
+
+
+class _StaleHost(Exception):
+    """durable-rules refused a session's facts as already observed: its host's state has gone bad."""
 
 
 def _check(session: _Session) -> None:
