@@ -163,7 +163,7 @@ class Weigher:
             for method in methods:
                 for fact in facts:
                     if fact["args"].get(choice.method_arg) == method:
-                        found.append({"when": f"{fact['args']['支']}日", "by": fact["rule"], "method": method,
+                        found.append({"when": f"{fact['args']['支']}{fact['args'].get('期', '日')}", "by": fact["rule"], "method": method,
                                       "line": fact["args"].get("位"), "layer": fact["args"].get("层")})
         if not asks_when:
             found.extend(own)

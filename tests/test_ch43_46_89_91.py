@@ -92,6 +92,21 @@ def test_a_ghost_flying_and_hidden_under_the_shi_rises_again():
     assert not any(v["rule"] == "征伐.飞伏官" for v in judged("征伐", "乾", "寅", "甲子").verdicts())
 
 
+def test_the_span_the_weather_is_asked_for_is_what_its_days_are_counted_in():
+    # 45.8 「或以月卜，或以日卜，或以旬卜，或以时卜，不可溷也」: 渐之涣's 申 子孙 (the book's own case) clears on
+    # 丙申 -- the day asked by the day (and unnamed, and within a 旬), the month asked by the month.
+    def when(question, hexagram, month, day, span=None):
+        given = {"卜期": span} if span else None
+        rows = yimao.judge(question=question, hexagram=hexagram, month=month, day=day, given=given).answers()
+        return next(r for r in rows if not r["axis"].startswith("by "))["timing"]["primary"]["when"]
+
+    assert when("天时.占晴", "渐之涣", "午", "甲申") == "丙申日" == when("天时.占晴", "渐之涣", "午", "甲申", "旬")
+    assert when("天时.占晴", "渐之涣", "午", "甲申", "月") == "丙申月"
+    assert when("天时.占晴", "渐之涣", "午", "甲申", "时") == "丙申时"
+    # 42.20's 刻期 too: 蛊's 亥 on line 2, 相 in a 酉 month, is gathered in its tomb 辰 (入墓)
+    assert when("天时.占水", "蛊", "酉", "戊午") == "辰日" and when("天时.占水", "蛊", "酉", "戊午", "月") == "辰月"
+
+
 def test_only_the_empress_is_judged_as_a_marriage():
     # 43.7 「择后犹婚姻也」 names the empress alone: the heir on the same 咸 is not a marriage.
     heir = judged("国朝.立储", "咸", "子", "甲子")
