@@ -107,6 +107,22 @@ def test_the_span_the_weather_is_asked_for_is_what_its_days_are_counted_in():
     assert when("天时.占水", "蛊", "酉", "戊午") == "辰日" and when("天时.占水", "蛊", "酉", "戊午", "月") == "辰月"
 
 
+def test_a_guest_feared_kept_away_by_the_weather_is_asked_as_his_coming():
+    # 45.6 「兼摄他事，又以义起」: 「客来忧雪……乃用卜行人，应克世故来也」 -- 天时.客来 is 78's question by the
+    # 应, not the weather's: on 无妄之否 (the book's cast) the guest comes; on 乾之震 (六冲 into 六冲) 78's
+    # 冲化冲 speaks as it does for 行人, and no weather ruling does.
+    def asked(question, hexagram, month, day, about=None):
+        rows = yimao.judge(question=question, about=about, hexagram=hexagram, month=month, day=day).answers()
+        row = next(r for r in rows if not r["axis"].startswith("by "))
+        return row["answer"], {r["rule"] for key in ("decided_by", "unresolved") for r in row.get(key, []) if "rule" in r}
+
+    assert asked("天时.客来", "无妄之否", "子", "丙申")[0] == "来"
+    for chart in (("无妄之否", "子", "丙申"), ("乾之震", "午", "甲子"), ("坤", "午", "甲辰")):
+        assert asked("天时.客来", *chart)[0] == asked("行人", *chart, about="友")[0]
+    rulings = {v["rule"] for v in yimao.judge(question="天时.客来", hexagram="乾之震", month="午", day="甲子").verdicts()}
+    assert "行人.冲化冲" in rulings and not any(r.startswith("天时.") for r in rulings)
+
+
 def test_only_the_empress_is_judged_as_a_marriage():
     # 43.7 「择后犹婚姻也」 names the empress alone: the heir on the same 咸 is not a marriage.
     heir = judged("国朝.立储", "咸", "子", "甲子")
