@@ -127,6 +127,17 @@ def rules_of(data):
     return {r["rule"] for a in data["answers"] for r in a["decided_by"] + a["supported_by"]}
 
 
+def test_the_year_and_month_of_rank_are_those_of_the_frame():
+    # 47.4 「以会而卜其成之岁月」: 比 辰 庚午 -- the 巳 父母 (line 2) held up by the day's fire, of the metal
+    # frame 巳酉丑: rank comes in the 酉 and 丑 years and months.
+    rising = judged("身命.贵", "比", "辰", "庚午")
+    assert answer(rising) == "贵"
+    whens = {t["when"] for a in rising["answers"] if a["timing"]
+             for t in [a["timing"]["primary"], *a["timing"]["alternatives"]]}
+    assert {"酉年酉月", "丑年丑月"} <= whens
+    assert "贵.会期" not in rules_of(judged("身命.贵", "乾", "子", "甲子"))  # 官 and 父 out of season
+
+
 def test_rank_by_service_or_arms_reads_the_officer_alone():
     """47.5 「以文章取进，则专用父母……以事例擢拔，专用官鬼」: 益 寅 甲子 -- the 子 父母 on the day, the
     官鬼 (酉) only hidden under the 世 and out of season: by writing 贵, by service 不贵."""
