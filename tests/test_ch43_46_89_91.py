@@ -86,10 +86,14 @@ def test_war_when_shi_and_ying_are_one_phase_is_evenly_matched():
 
 
 def test_a_ghost_flying_and_hidden_under_the_shi_rises_again():
-    # 44.15 「飞伏官而随减随起」: 大过's 酉 官鬼 fly on 3 and 5, the 申 官鬼 is hidden under the 世 (12.4's
-    # hidden line that counts).  乾's 午 官鬼 flies on 4, but no ghost hides under its 世 or a mover.
-    assert "征伐.飞伏官" in deciders(answer("征伐", "大过", "寅", "己未"))
-    assert not any(v["rule"] == "征伐.飞伏官" for v in judged("征伐", "乾", "寅", "甲子").verdicts())
+    # 44.15 「飞伏官而随减随起」 (「主敌势时消时起」): 大过's 酉 官鬼 fly on 3 and 5, the 申 官鬼 is hidden under
+    # the 世 (12.4's hidden line that counts) -- what the enemy does, not a defeat: 井 (午 丙午), its 世
+    # controlling the 应 and the ghosts out of season, still wins with its hidden ghost.  乾's 午 官鬼
+    # flies on 4, but no ghost hides under its 世 or a mover.
+    assert "随减随起" in answer("征伐", "大过", "寅", "己未", axis="by 敌势(象)")["answer"].split("、")
+    assert "随减随起" in answer("征伐", "井", "午", "丙午", axis="by 敌势(象)")["answer"].split("、")
+    assert answer("征伐", "井", "午", "丙午")["answer"] == "胜"
+    assert "随减随起" not in answer("征伐", "乾", "寅", "甲子", axis="by 敌势(象)")["answer"].split("、")
 
 
 def test_the_span_the_weather_is_asked_for_is_what_its_days_are_counted_in():
@@ -678,9 +682,12 @@ def test_the_vermilion_bird_is_a_lucky_spirit_for_the_seeker_of_the_way():
 
 
 def test_many_moving_lines_are_no_still_cultivation():
-    # 91.3 「乱动非清修之象」: three movers (乾之否), as 11.5's own 「诸爻乱动」 (丰之萃's 申 亥 卯); two are not.
+    # 91.3 「乱动非清修之象」: three lines in motion, as 11.5's own 「诸爻乱动」 -- 丰之萃's 申 亥 卯, or 乾之家人's
+    # 寅 and 午 with the 戌 the 辰 day clashes in its own month (「中有戌爻暗动而绵其生也」); two are not.
     assert "修道.乱动" in deciders(answer("修道", "乾之否", "寅", "甲子"))
-    assert not any(v["rule"] == "修道.乱动" for v in judged("修道", "乾之遁", "寅", "甲子").verdicts())
+    assert "修道.乱动" in deciders(answer("修道", "乾之家人", "戌", "甲辰"))
+    for chart in (("乾之遁", "寅", "甲子"), ("乾之家人", "戌", "甲子")):
+        assert not any(v["rule"] == "修道.乱动" for v in judged("修道", *chart).verdicts())
 
 
 def test_wandering_reads_beside_the_journey_what_it_seeks():
@@ -691,9 +698,13 @@ def test_wandering_reads_beside_the_journey_what_it_seeks():
         return row["answer"], deciders(row)
 
     assert wander({"游为": "访道"}, "咸", "酉", "戊戌")[0] == "吉" and "云游.兼用旺" in wander({"游为": "访道"}, "咸", "酉", "戊戌")[1]
-    assert "云游.兼用坏" in wander({"游为": "访道"}, "讼", "辰", "癸丑")[1]
+    assert "云游.兼用坏" in wander({"游为": "访道"}, "明夷", "酉", "戊申")[1]
     assert wander({"游为": "求利"}, "随", "巳", "壬戌")[0] == "吉" and "云游.兼用旺" in wander({"游为": "求利"}, "随", "巳", "壬戌")[1]
-    assert wander({"游为": "求利"}, "鼎", "亥", "甲寅")[0] == "凶" and "云游.兼用坏" in wander({"游为": "求利"}, "鼎", "亥", "甲寅")[1]
+    assert wander({"游为": "求利"}, "乾", "丑", "壬子")[0] == "凶" and "云游.兼用坏" in wander({"游为": "求利"}, "乾", "丑", "壬子")[1]
+    # 泰 午 乙亥: the 亥 财 on 5 is strong, the 子 财 on 1 broken by the month -- set aside (ch. 30 「舍其有伤」)
+    assert wander({"游为": "求利"}, "泰", "午", "乙亥")[0] == "吉"
+    tai = yimao.judge(question="修道.云游", hexagram="泰", month="午", day="乙亥", given={"游为": "求利"})
+    assert not any(v["rule"] == "云游.兼用坏" for v in tai.verdicts())
     unnamed = yimao.judge(question="修道.云游", hexagram="鼎", month="亥", day="甲寅").verdicts()
     assert not any(v["rule"].startswith("云游.兼用") for v in unnamed)  # unnamed, the journey alone
 
