@@ -131,8 +131,13 @@ def test_boat_parts_under_the_ghost_and_rivers():
 
 # --- 80 河防 ---------------------------------------------------------------------------------------
 
-def test_which_spirit_haunts_the_boat_is_asked_as_chapter_58():
-    # 79.7 「问何鬼神，犹求祟也」: 58's likenesses of the ghost (乾之姤: the 午 官鬼 on 4 moves).
+def test_which_spirit_haunts_the_boat_is_asked_as_seeking_the_haunting():
+    # 79.7 「问何鬼神，犹求祟也」: 87's 卜祟 (is it a haunting) and 58's likenesses of the ghost (which).
+    # 乾之小畜 丙寅: the 午 官鬼 on 4 moves -- 「卜其为祟乎，鬼动则是」; 讼 甲子: no ghost on the cast, the
+    # hidden 午 void -- 「乃无鬼祟」.
+    assert answer("舟车.问神", "乾之小畜", "寅", "丙寅", "是 有祟 / 非 无祟") == "是"
+    assert ("卜祟.动", "是") in rulings("舟车.问神", "乾之小畜", "寅", "丙寅")
+    assert answer("舟车.问神", "讼", "寅", "甲子", "是 有祟 / 非 无祟") == "非"
     spirit = answer("舟车.问神", "乾之姤", "寅", "甲子", "by 神祇象(象)")
     assert spirit == answer("鬼神", "乾之姤", "寅", "甲子", "by 神祇象(象)") and "门户之祟" in spirit.split("、")
     rows, _ = answers("舟车", "乾之姤", "寅", "甲子")
