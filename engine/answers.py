@@ -85,7 +85,7 @@ class Weigher:
     def placements(self, rulings: list[Ruling]) -> list[tuple[Axis, list[Ruling]]]:
         """Each ruling on the axis it speaks to: the asked (sub-)question's axis for its own words
         and the general 吉 / 凶 (the question's own axis when the asked one is 平), else another
-        axis of the question that has the word."""
+        axis of the question that has the word (for 吉 / 凶, only the asked sub-question's own)."""
         primary = self.method.axis_for(self.question, self.sub)
         if primary is None:
             return []
@@ -102,7 +102,11 @@ class Weigher:
             elif ruling.word in GENERAL and general is not None:
                 axis = general
             else:
-                axis = next((a for a in others if a.side_of(ruling.word)), None)
+                # a general 吉 / 凶 is the grade of the asked question's 用神: with no general axis it
+                # may answer a further topic of the asked sub-question, never another sub-question
+                # (出纳.出业 asked is no answer to 纳 「纳 吉 / 不纳 凶」)
+                candidates = mine if ruling.word in GENERAL else others
+                axis = next((a for a in candidates if a.side_of(ruling.word)), None)
                 if axis is None:
                     continue
             placed.setdefault(id(axis), (axis, []))[1].append(ruling)

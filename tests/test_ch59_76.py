@@ -545,6 +545,13 @@ def test_an_entrusted_matter_asked_with_what_it_seeks_is_lucky_when_both_are_who
     assert ("嘱托.两全", "嘱托.克世") in [(o["rule"], o["by"]) for o in ill["overruled"]]
 
 
+def test_the_grade_of_the_use_god_answers_no_sub_question_not_asked():
+    # 出纳.出业's axis (出 / 留) and the question's own are 平: the 用神's 全吉 (蛊 寅 戊戌) is no answer to
+    # 纳 「纳 吉 / 不纳 凶」, a sub-question not asked.
+    kept = judged("出纳.出业", "蛊", "寅", "戊戌")
+    assert kept["axes"] == {"出纳.出业": "留"}
+
+
 # --- every axis of these chapters, one way and the other ---------------------------------------------
 
 # (axis, hexagram, month, day, the answer, a ruling that decides it).  The ruling is the chapter's own
