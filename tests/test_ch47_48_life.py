@@ -186,6 +186,15 @@ def test_wife_and_children():
     assert answer(judged("身命.子", "屯", "申", "甲子")) == "凶"  # the 子孙 broken: 问子而忌子虚
 
 
+
+def test_the_childrens_nature_is_its_own_answer_beside_how_many():
+    # 47.7 「旺相则多……带吉神而贤良，加凶神而顽劣」: 大有's 子 子孙 on the month, with the 白虎 (庚 day) or
+    # the 勾陈 (戊 day): many and prospering either way; unruly, or good.
+    tiger = judged("身命.子", "大有", "子", "庚寅")
+    assert answer(tiger) == "吉" and answer(tiger, "贤良 / 顽劣 暴 忤逆") == "顽劣"
+    assert answer(judged("身命.子", "大有", "子", "戊寅"), "贤良 / 顽劣 暴 忤逆") == "贤良"
+
+
 # --- 47.8 what to shun -------------------------------------------------------------------------------
 
 def test_what_to_shun_and_where_to_go():
@@ -334,3 +343,14 @@ def test_v39_hexagram_warnings_only_with_a_moving_ghost():
     assert answers_by(judged("年运", "坎", "子", "甲子", school="俗传"), "年戒") == {"忌出行"}
     assert answers_by(judged("年运", "坎之比", "子", "甲子"), "年戒") == {"忌出行"}
     assert answers_by(judged("年运", "坎之比", "子", "甲子", school="俗传"), "年戒") == {"忌出行"}
+
+
+def test_the_year_of_its_own_branch_fills_a_void_shi():
+    # 48.9 「如世爻落空，年运少利，后值太岁，是年诸事可图也」: 878878 (坎, the 子 世 on 6) asked of a 子 year --
+    # void on 甲寅 (甲寅 旬 空 子丑), so the year fills it; on 壬申 it is not void and the clause is silent.
+    def year_fills(day):
+        judgement = yimao.judge(question="年运.诞儿", lines="878878", month="寅", day=day, matter_year="甲子")
+        return any(v["text"] == "子年：值太岁诸事可图" for v in judgement.verdicts())
+
+    assert year_fills("甲寅") and not year_fills("壬申")
+
