@@ -239,6 +239,16 @@ def test_enemy_stratagem_and_our_way_to_win():
     assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "无断"
 
 
+def test_the_shi_and_ying_are_read_before_the_troops_and_the_enemy():
+    # 44.2 「兵占先观世应……复考子孙为我兵」 (44.1 「专以世应为凭」): 师 巳 甲子 -- the 午 世 controls the 酉 应
+    # though the 官鬼 is strong (鬼旺, 44.11's 鬼势); 晋 酉 癸酉 -- the 应 generates the 世 beside two
+    # ghosts controlling it from above and below.
+    for lines, month, day, rule in (("878888", "巳", "甲子", "征伐.世克应"), ("888787", "酉", "癸酉", "征伐.应生世")):
+        row = yimao.judge(question="征伐.攻守", lines=lines, month=month, day=day).answers()[0]
+        assert row["answer"] == "胜" and rule in deciders(row)
+        assert "征伐.鬼势" in {r["rule"] for r in row["overruled"]}
+
+
 def test_the_enemy_generated_and_the_world_lifted_withhold_the_clash_of_world_and_response():
     # 44.10 「彼虽败而不能胜彼，谓其有生也，己虽伤而不能害己，谓我有扶也」: the rulings of 44.2 stand where
     # neither 应 nor 世 has help; where it has, the win or the defeat is withheld -- not turned round
