@@ -333,8 +333,17 @@ def test_fame_wants_the_parents_line_at_rest():
 
 @pytest.mark.parametrize("sub", ["年运.求名", "年运.问利", "年运.诞儿", "年运.得妇"])
 def test_goods_sought_only_with_a_strong_shi_and_a_still_ghost(sub):
-    assert answer(judged(sub, "乾", "子", "壬午")) == "吉"
+    hexagram = "比" if sub == "年运.得妇" else "乾"  # 比's 应 is a 妻财 generating the 世 (「应财生世」)
+    assert answer(judged(sub, hexagram, "子", "壬午")) == "吉"
     assert answer(judged(sub, "乾", "子", "甲子")) == "凶"
+
+
+def test_a_good_sought_needs_its_own_sign_not_only_a_strong_shi():
+    # 48.8 「世既旺矣，鬼既静矣，然后索卦爻上下……以为吉可趋也」: 乾 子 壬午 -- the 世 strong, the ghost
+    # still, but the 应 is a 父母: no wife to be had (「应财生世，得妇齐眉」).
+    wife = judged("年运.得妇", "乾", "子", "壬午")
+    assert answer(wife) == "凶"
+    assert "趋吉.未见" in {r["rule"] for a in wife["answers"] for r in a["decided_by"]}
 
 
 def test_v39_hexagram_warnings_only_with_a_moving_ghost():
