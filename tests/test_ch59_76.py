@@ -552,6 +552,19 @@ def test_the_grade_of_the_use_god_answers_no_sub_question_not_asked():
     assert kept["axes"] == {"出纳.出业": "留"}
 
 
+def test_hand_charts_of_the_review():
+    # 76.2 「筮嘱托者，随所用神，或用官，或用应，或用六亲」: the person entrusted, named, by his kinship --
+    # not the asker's 世 (否: 官鬼 午 on 4).
+    entrusted = judged("谋望.嘱托", "否", "子", "丙午", about="官")
+    assert entrusted["use"] == "官鬼" and entrusted["word"] == "成"
+    # 71.4 「避役防患，皆喜子忌官」: 屯 寅 丙子 -- the 子孙 on the month, the 官 weak: good for both.
+    assert judged("差役.避役", "屯", "寅", "丙子")["word"] == "吉"
+    assert judged("差役.防患", "屯", "寅", "丙子")["word"] == "吉"
+    # 66.1 「止忌三冲财病，虽克不嫌」: 大有 卯 丙子 -- two 父母 (「事或两头之系」) below the strong 财
+    assert judged("收雇", "大有", "卯", "丙子")["word"] == "吉"
+    assert "收仆.二父" in judged("收雇", "大有", "卯", "丙子")["rules"]
+
+
 # --- every axis of these chapters, one way and the other ---------------------------------------------
 
 # (axis, hexagram, month, day, the answer, a ruling that decides it).  The ruling is the chapter's own
@@ -762,7 +775,7 @@ BOTH_WAYS = [
     ("差役.讼役", "益之大畜", "戌", "丁卯", "吉", "用神断.全吉"),
     ("差役.讼役", "坎之蹇", "子", "庚子", "凶", "讼役.克世"),
     ("差役.避役", "未济之困", "未", "壬午", "吉", "避役.失鬼"),
-    ("差役.避役", "益之大畜", "戌", "丁卯", "凶", "避役.鬼旺"),
+    ("差役.避役", "豫之兑", "未", "乙巳", "凶", "避役.鬼旺"),
     ("差役.防患", "未济之讼", "辰", "丁卯", "吉", "避役.卦静子动"),
     ("差役.防患", "比之谦", "子", "己巳", "凶", "役患.官动"),
     ("分合", "履之师", "巳", "辛丑", "成", "分合.用旺"),
