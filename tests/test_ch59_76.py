@@ -563,6 +563,13 @@ def test_hand_charts_of_the_review():
     # 66.1 「止忌三冲财病，虽克不嫌」: 大有 卯 丙子 -- two 父母 (「事或两头之系」) below the strong 财
     assert judged("收雇", "大有", "卯", "丙子")["word"] == "吉"
     assert "收仆.二父" in judged("收雇", "大有", "卯", "丙子")["rules"]
+    # 62.3 「唯六合财旺应生为吉」 and 70.1 「止畏征科之累也」 over a 用神 merely 泄气 or 死气 (豫 未 甲辰;
+    # 大有 子 丙寅); 68.4 「虽子衰而倍常」 not over a void 子孙 (艮 午 丙子: 「子孙空破，而忧筐簇之虚」);
+    # 64.2 「若来生世，虽凶亦吉」 over the asker's 世 in its tomb (鼎 申 甲辰).
+    assert judged("馆席.就馆", "豫", "未", "甲辰")["word"] == "吉"
+    assert judged("户籍", "大有", "子", "丙寅")["word"] == "吉"
+    assert judged("田蚕.养蚕", "艮", "午", "丙子")["word"] == "歉"
+    assert judged("任人.任仆", "鼎", "申", "甲辰")["word"] == "吉"
 
 
 # --- every axis of these chapters, one way and the other ---------------------------------------------
