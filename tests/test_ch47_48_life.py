@@ -363,3 +363,13 @@ def test_the_year_of_its_own_branch_fills_a_void_shi():
 
     assert year_fills("甲寅") and not year_fills("壬申")
 
+
+def test_the_trigram_a_moving_ghost_stands_in_is_a_quarter_to_turn_back_from():
+    # 47.8 「鬼发之宫不可适」: 离之噬嗑 (the 亥 官鬼 on 3 moves, in the inner 离): 南, beside the 北 whose
+    # water controls the 世 (「克冲世之方宜回」); with no ghost moving (离) only the 北.
+    def back(hexagram):
+        return set(answer(judged("身命.趋避", hexagram, "申", "甲子"), "by 宜回方(方)").split("、"))
+
+    assert back("离之噬嗑") == {"北", "南"}
+    assert "南" not in back("离")
+
