@@ -204,7 +204,7 @@ def test_what_to_shun_and_where_to_go():
     shun = answers_by(moving_fire_ghost, "趋避象")
     assert shun and all(word in next(iter(shun)) for word in ("忧焚", "病血", "老僧", "狂驴"))
     assert answers_by(moving_fire_ghost, "宜往方") == {"南"}  # fire generates the 戌 世
-    assert answers_by(moving_fire_ghost, "宜回方") == {"东"}  # wood controls it
+    assert answers_by(moving_fire_ghost, "宜回方") == {"东、西北"}  # wood controls it; the ghost moves in 乾
 
 
 def test_persons_to_befriend_and_to_keep_away_by_their_branch():
