@@ -239,6 +239,14 @@ def test_enemy_stratagem_and_our_way_to_win():
     assert answer("征伐", "坤之复", "寅", "甲子", axis="by 胜策(象)")["answer"] == "无断"
 
 
+def test_a_still_ghost_that_controls_the_shi_does_not_keep_the_city_safe():
+    # 44.10 「筮城虑破，鬼动鬼克则危」 (the commentary: 「发动克世则危」): 既济 午 壬申 -- the still 丑 官鬼
+    # controls the 亥 世; 益之观 子 戊辰 -- still ghosts, none controlling the 世: 安.
+    still_control = {v["rule"] for v in judged("征伐.守城", "既济", "午", "壬申").verdicts()}
+    assert "守城.鬼静" not in still_control
+    assert "守城.鬼静" in {v["rule"] for v in judged("征伐.守城", "益之观", "子", "戊辰").verdicts()}
+
+
 def test_the_shi_and_ying_are_read_before_the_troops_and_the_enemy():
     # 44.2 「兵占先观世应……复考子孙为我兵」 (44.1 「专以世应为凭」): 师 巳 甲子 -- the 午 世 controls the 酉 应
     # though the 官鬼 is strong (鬼旺, 44.11's 鬼势); 晋 酉 癸酉 -- the 应 generates the 世 beside two
