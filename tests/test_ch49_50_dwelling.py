@@ -264,3 +264,46 @@ def test_50_10_kun_after_autumn_is_not_bad_for_the_common_fengshui_rule_it_is():
     assert answer == "凶" and "坟墓.三冲" in rules
     spring = "2024-05-10T12:00+08:00"  # out of season: both read the clash
     assert verdict(judged_on("坟墓", "坤", spring))[0] == verdict(judged_on("坟墓", "坤", spring, school="俗传"))[0] == "凶"
+
+
+# --- charts worked by hand from the chapters' general statements (a second review) -----------------
+
+@pytest.mark.parametrize("question, lines_or_hexagram, month, day, expected, deciding", [
+    # 49.6 「专务于财，无他求也」: the 子 财 at its peak on month and day, the 寅 ghost moving.
+    ("卜居.贾肆", "797888", "子", "丙子", "吉", None),
+    ("卜居.仓栈", "797888", "子", "丙子", "吉", None),
+    # 49.6 「占建道场，专喜福兴」: the 寅 子孙 on the month, the 戌 ghost moving.
+    ("卜居.道场", "788898", "寅", "甲戌", "吉", None),
+    # 49.6 「官旺而爵迁」: the 用神 is the moving 戌 官 itself, strong.
+    ("卜居.公署", "788898", "未", "甲戌", "吉", None),
+    # 49.1 「不遇…而逢旺相胎没之卦则吉」, 「先察卦临旺相」: a weak (not void, still) 世 does not
+    # overturn the trigram in season.
+    ("卜居.新居", "屯", "丑", "辛酉", "吉", "卜居.卦旺"),
+    ("卜居.合新", "屯", "丑", "辛酉", "吉", "卜居.卦旺"),
+    ("卜居.旧居", "788878", "辰", "辛酉", "吉", "卜居.卦旺"),
+    # 49.6 「卜居庙宇，专忌鬼发」: the ghosts still, the 世 month-broken.
+    ("卜居.庙宇", "屯", "申", "甲子", "吉", "庙宇.鬼静"),
+    # 49.6 「卦反则不顺」 (「卦反者，如三冲反伏墓绝空破之类」), the inner trigram for building (49.5
+    # 「内衰而鬼动」): 归妹之随, both trigrams 反吟, the ghosts still.
+    ("卜居.创造", "798768", "午", "戊辰", "凶", "卜居.卦病"),
+    ("卜居.兴修", "798768", "午", "戊辰", "凶", "卜居.卦病"),
+    # 50.7 「觅地以世陷父空为戒」: the 世 寅 month-broken, the 父母 申 on the month.
+    ("坟墓.觅地", "屯", "申", "甲子", "不得", "觅地.世破"),
+    # 50.1 「子孙为祭祀，而不可衰也」 read on the hidden 子孙 when none flies (as 50.7 reads a hidden
+    # 父): 损's hidden 申 子孙 is month-broken.
+    ("坟墓", "损", "寅", "乙丑", "凶", "坟墓.子孙坏"),
+])
+def test_hand_charts_of_the_second_review(question, lines_or_hexagram, month, day, expected, deciding):
+    cast = {"lines": lines_or_hexagram} if lines_or_hexagram.isdigit() else {"hexagram": lines_or_hexagram}
+    judged_ = yimao.judge(question=question, month=month, day=day, **cast)
+    lead = next(a for a in judged_.to_dict()["answers"] if not a["axis"].startswith("by "))
+    assert lead["answer"] == expected, lead
+    if deciding:
+        assert deciding in {r["rule"] for r in lead["decided_by"]}, lead["decided_by"]
+
+
+def test_grave_with_a_strong_hidden_descendant_is_not_a_sick_spot():
+    """50.5 「鬼在世为穴病，若子孙日月旺相，则不拘焉」: 大畜's 世 寅 holds the ghost; the hidden 申
+    子孙 is 旺 in 酉, so 穴病 does not stand."""
+    rules = {v["rule"] for v in yimao.judge(question="坟墓", hexagram="大畜", month="酉", day="戊子").verdicts()}
+    assert "坟墓.穴病" not in rules and "坟墓.子孙旺" in rules
