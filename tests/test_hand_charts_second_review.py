@@ -40,6 +40,80 @@ CHARTS = [
     ("词讼", "豫", "午", "丙午", {}, "胜", None),
     # 83.12 「问准词……执行不论文书」: the 丑 官 moves, sound and strong; the only 父 is void -- 准.
     ("词讼.兴词", "776878", "巳", "甲戌", {}, "准", "兴词.官动实"),
+    # 81.6 「亲人之逃，专之于用」, 81.7 「用实生世，终有会期」: the runaway brother is the 子 兄弟 on the
+    # day and month, generating the 世; the void 应 of 81.1 is a stranger's sign, not his.
+    ("逃亡", "屯", "子", "甲子", {"about": "兄"}, "获", None),
+    # 81.1 「四者如一不犯，则可擒矣」 and 81.8 「盖我仇，用败」: the stranger's 应 broken by the month is
+    # no bar to capture.
+    ("逃亡", "需", "午", "丁卯", {}, "获", "捕逃.可擒"),
+    # 81.8 「为仇恶于己，则俟彼败之时而可获，故喜应克」: the 应 巳 controlled by the day.
+    ("逃亡.成捕", "大有", "子", "甲子", {}, "获", "成捕.仇应败"),
+    # 81.10 「盗逃不遗，财爻失所而不可复有也」: the 子 财 on day and month, the 应 drained.
+    ("逃亡.不遗", "泰", "子", "甲子", {}, "不失", "不遗.财全"),
+    # 「讼逃有益，官鬼莫无」 with a sound 官 and none of the ills.
+    ("逃亡.讼逃", "师", "子", "甲子", {}, "有益", "讼逃.官实"),
+    # 81.11 「妇逃丧节与，财实未苟也」.
+    ("逃亡.丧节", "泰", "子", "甲子", {"about": "仆"}, "未苟", "丧节.财实"),
+    # 81.11 反噬: no 随墓助伤, no 官 controlling the 世, no moving ghost (the converse, an inference).
+    ("逃亡.反噬", "师", "子", "甲子", {}, "吉", "反噬.无兆"),
+    # 77.5 「坏世不出」 over 77.3 「静而冲者，被邀而游」: a month-broken 世 clashed by the day is not stirred.
+    ("出行.成行", "讼", "子", "甲子", {}, "不出", "成行.坏世"),
+    # 77.7 「顺逆务于弟兄而日参之」: the void 兄 申 neither generates nor controls the 世 -- the wind
+    # dies, and its grade says nothing of fair or foul.
+    ("出行.筮风", "乾", "午", "丙子", {}, "无断", None),
+    # 54.2 「妇女用财，长上用父」: one's mother taken in is an elder, read by the 父母 (strong 未 lines:
+    # month 午 generates, day 午 combines), not by the 子孙 of adoption.
+    ("抚养.收养", "萃", "午", "丙午", {"about": "母"}, "吉", None),
+    # 52.10 「应旺财旺，其礼则丰，应敝财敝，其仪则菲」: the 应 酉 and the 财 卯 both weak, whichever side asks.
+    ("婚姻.聘仪", "萃", "午", "庚午", {"side": "女"}, "菲", "聘仪.菲"),
+    # 52.2 「女命随墓」: the woman's birth year 午 is on the 官鬼 of line 4, which changes into its tomb 戌.
+    ("婚姻", "778986", "卯", "己亥", {"side": "男", "birth_year": "午"}, "凶", "婚姻.命化墓"),
+    # 55.3 「有二而考一爻之虚实」 (「一强一弱，则以其强」): of 否's two ghosts the void 巳 is set aside for
+    # the 午 on the month.
+    ("痘疹.见痘", "否", "午", "丙申", {}, "有痘", None),
+    # 55.1 「鬼散虽流行而不及也」, 「破动而病或殊」 read for fleeing as well: 蒙之涣's moving 子 ghost is
+    # scattered by the day; 需之既济's moving 寅 ghost (a 游魂) is month-broken.
+    ("痘疹.趋避", "878867", "辰", "庚午", {}, "免", "趋避.鬼动坏"),
+    ("痘疹.趋避", "797878", "申", "乙丑", {}, "免", "趋避.鬼动坏"),
+    # 55.4 「大抵鬼爻旺相，虽伏亦萌」: 蒙's static 子 ghost 旺 in 亥.
+    ("痘疹.趋避", "蒙", "亥", "丁卯", {}, "不免", "趋避.旺"),
+    # 57.2 「无子而药不良」 against 17.1 「俗学但以用爻上卦为有」: 否 has no 子孙 on its lines, the month
+    # carries it.
+    ("医药.占药", "否", "子", "乙丑", {}, "良", None),
+    # 57.2 「应鬼旺相，则彼药跷蹊」: 姤's 应 holds the 午 ghost, 相 in 寅.
+    ("医药.占医", "姤", "寅", "乙亥", {}, "不良", "医人.应鬼"),
+    # 57.5 「盖应为病人，应坏随墓，其病不治」 with 56.18: 兑之夬's 应 丑, strong, changes into its tomb 辰.
+    ("医药.治病", "776778", "丑", "己巳", {}, "不治", None),
+    # 51.13 「为迁徒而筮家宅，则以卜居占之」 with 49.4 「新居吉否，三冲鬼动、外卦病伤而未是乔迁」: 贲之艮,
+    # 合处逢冲 and 悔冲, the 卯 ghost on the 世 moving.
+    ("家宅.迁徙", "987887", "丑", "乙丑", {}, "凶", None),
+    # 「为兴作而筮家宅，则以修方占之」 with 49.5 「鬼值动而起灾咎」: 升之蛊, the 酉 ghost moving.
+    ("家宅.兴作", "877886", "戌", "壬申", {}, "凶", None),
+    # 「为兵寇而筮家宅，则以避兵占之」 with 90.3 「或发动克世，如火之燎原」: the 戌 ghost moves on the day.
+    ("家宅.兵寇", "787898", "酉", "戊戌", {}, "危", None),
+    # 51.1 「官鬼戒其动」 with 32.2 「动而有制……犹不动也」: 屯之既济's moving 辰 ghost is controlled by
+    # the 寅 day, unhelped by the 亥 month; the 寅 世 stands on the day.
+    ("家宅.灾祥", "786878", "亥", "庚寅", {}, "安", None),
+    # 51.16 「内外旺相，而生者兴」 read before the 世's grade (42.2 「其法先辨卦后辨爻」): 临 in 申.
+    ("家宅.兴败", "778888", "申", "丙戌", {}, "兴", "兴败.旺生"),
+    # 32.3 「家宅无鬼，主无君德，耗散多端」 is the house's decline, asked as 兴败: 小畜.
+    ("家宅.兴败", "777877", "子", "庚戌", {}, "败", "官鬼.家宅无鬼"),
+    # 90.4 「皆以鬼为祸，而子为福也……世空我无受祸之地」: 乾's 世 戌 void on 甲子, the 午 ghost still.
+    ("避乱.讼避", "乾", "寅", "甲子", {}, "安", None),
+    ("避乱", "乾", "寅", "甲子", {}, "安", None),
+    # 90.1 「故鬼旺而能静……玉石能全」, 90.2 「唯以鬼静为良」: the 午 ghost 相 and still, the 世 dead.
+    ("避乱.避地", "乾", "寅", "戊寅", {}, "安", None),
+    ("避乱.兵侵", "乾", "寅", "戊寅", {}, "安", None),
+    # 89.5 「世实鬼静，则彼计难行」 over the 世's season.
+    ("防患.防毒", "乾", "寅", "戊寅", {}, "安", None),
+    # 86.2 「故鬼爻既安，而后征祥」: 夬's 寅 ghost still and whole, out of season.
+    ("侍神", "夬", "丑", "庚午", {}, "安", "侍神.鬼安"),
+    # 87.2 「惟鬼静为善」.
+    ("巫祝.神降", "夬", "丑", "庚午", {}, "善", "神降.静"),
+    # 85.1 「官克应者，将行罚恶之诛」: the 官 休囚 but whole (85.2: 休囚 is the lighter repayment).
+    ("诅誓", "贲", "丑", "甲午", {}, "吉", "告神.官克应"),
+    # 87.1 「所占无指，则用子象」: the 应's control of the 世 is read only of a practitioner named.
+    ("巫祝", "大壮", "酉", "甲子", {}, "可仗", None),
 ]
 
 
