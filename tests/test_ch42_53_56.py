@@ -335,9 +335,13 @@ def _use_god_rulings(lines: str, month: str, day: str) -> dict[str, bool]:
 
 
 def test_a_sunk_moving_use_god_is_rescued_or_sunk_deeper_by_its_change():
-    rescued = _use_god_rulings("878797", "酉", "甲寅")
+    rescued = _use_god_rulings("888879", "酉", "辛未")
     assert rescued.get("用神断.变救") is False and rescued.get("用神断.凶陷") is True
-    assert "用神断.变救" not in _use_god_rulings("878787", "酉", "甲寅")  # at rest: no change to rescue it
+    assert "用神断.变救" not in _use_god_rulings("888878", "酉", "辛未")  # at rest: no change to rescue it
+    # 42.19 「十八曰散……虽救之无从」: a scattered 用神 (878797: the moving 申 财 clashed by the 寅 day) is
+    # past the rescue of its change
+    scattered = _use_god_rulings("878797", "酉", "甲寅")
+    assert "用神断.变救" not in scattered and scattered.get("用神断.凶陷") is False
     assert _use_god_rulings("977778", "午", "甲辰").get("用神断.变克愈凶") is False
     assert "用神断.变克愈凶" not in _use_god_rulings("777778", "午", "甲辰")
 

@@ -247,7 +247,8 @@ def test_concubine_for_an_heir_reads_the_zisun_for_her_worth_the_wife():
 def test_marriage_in_celebration_and_fear_of_harm_read_the_person_by_kinship():
     # 冲喜 for a father, or for an elder (长): the 父母; for a junior (幼): the 子孙 -- then ch. 42's grades.
     # 妨害 for a father: the 父母 (52.11); the bride's 妻财 void or broken.
-    j = judged("婚姻.冲喜", "乾", "寅", "甲子", about="父")
+    # (on a 寅 day: on a 子 day the earth 父母 would be at its 帝旺, 31.3 「二者孰能胜之」)
+    j = judged("婚姻.冲喜", "乾", "寅", "甲寅", about="父")
     assert {r for _, r in use_god(j)} == {"父母"}
     assert answer(j, "吉 / 凶") == "凶" and "用神断.凶陷" in rules(j)
     assert answer(judged("婚姻.冲喜", "乾", "寅", "戊辰", about="父"), "吉 / 凶") == "吉"

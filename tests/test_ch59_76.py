@@ -491,9 +491,11 @@ def test_ch75_coffin_commissions():
 
 def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
     ruled("谋.用旺", "成", "谋望", "豫之萃", "未", "乙巳")
-    # 豫之兑 moves its line 2, between the 世 (1) and the 应 (4): 10.1 「谋望为结碍」 stands, but below the
+    # 豫之解 moves its line 2, between the 世 (1) and the 应 (4): 10.1 「谋望为结碍」 stands, but below the
     # use god's grade (42.17 「用神为独重」, as the book's EX129 answers 成 with a moving 间爻).
-    data = ruled({"谋.用旺", "间爻.谋望结碍"}, "成", "谋望", "豫之兑", "未", "乙巳")
+    data = ruled({"谋.用旺", "间爻.谋望结碍"}, "成", "谋望", "豫之解", "未", "乙巳")
+    # 豫之兑 also turns the 六合 豫 into the 六冲 兑: 11.8 「六合之卦，谋事必成，若化六冲，则无终也」.
+    ruled("谋.化冲", "不成", "谋望", "豫之兑", "未", "乙巳")
     ruled("谋.世空散", "不成", "谋望", "蛊", "丑", "庚辰")  # one's own plan: the 世 void
     for_other = judged("谋望", "蛊", "丑", "庚辰", about="友")  # another's plan ignores the 世
     assert "谋.世空散" not in for_other["rules"]

@@ -308,8 +308,12 @@ def test_the_essay_and_the_candidate_in_63_4():
         j = yimao.judge(question=question, lines=lines, month=month, day=day, **inputs)
         kinds = {a["answer"] for a in j.answers() if a["axis"] == "by 文况(象)"}
         return j, set("、".join(kinds).split("、")) - {""}
-    # 「动衰变旺，喜后劲之文」 and 「衰居龙雀，长诗字而短文章」: the moving 文 on line 4, weak, under 青龙
-    assert exam("877976", "未", "壬辰")[1] >= {"后劲之文", "长诗字而短文章"}
+    # 「动衰变旺，喜后劲之文」: the moving 文 on line 4, weak; the still weak 文 of line 2 is set aside
+    # (30.2 「舍静取动」, both being harmed), so its 青龙 says nothing
+    assert "后劲之文" in exam("877976", "未", "壬辰")[1]
+    assert "长诗字而短文章" not in exam("877976", "未", "壬辰")[1]
+    # 「衰居龙雀，长诗字而短文章」: 大过 at rest, the weak 文 of line 2 under 青龙
+    assert "长诗字而短文章" in exam("877778", "未", "壬辰")[1]
     # 「动旺变衰，惜强弩之末」 and 「应坐父兴，当赖风簮（？）之助」
     assert exam("689876", "未", "庚申")[1] >= {"强弩之末", "风簮之助"}
     # 「世居父旺，曾经揣摹之成」; 「有气有伤，小有瑕庛之戾」

@@ -47,11 +47,16 @@ def test_journey_taboo_hexagram_over_a_quiet_ghost():
 
 
 def test_journey_moving_ghost_names_its_calamity():
-    # 蛊之蒙: the 酉 官 on line 3 moves (巽 trigram, 白虎 on a 甲 day).
-    rows, _ = answers("出行", "蛊之蒙", "午", "甲子")
+    # 井之大过: the 申 官 on line 4 moves in the 坎 trigram (腾蛇 on a 甲 day) into 亥, helped by the 酉 month.
+    rows, _ = answers("出行", "井之大过", "酉", "甲子")
     calamities = next(row for row in rows if row["axis"] == "by 行祸(祸)")["answer"]
-    assert "风波之患" in calamities and "西" in calamities
-    assert ("出行.鬼动", "凶") in rulings("出行", "蛊之蒙", "午", "甲子")
+    assert {"风波之患", "惊风波", "西"} <= set(calamities.split("、"))
+    assert ("出行.鬼动", "凶") in rulings("出行", "井之大过", "酉", "甲子")
+    # 蛊之蒙's 酉 官 moves into 午, which controls it: 32.2 「动而有制……犹不动也」, no calamity of the road
+    # (32.5 「出入行藏，贵乎静而勿动」)
+    rows, _ = answers("出行", "蛊之蒙", "午", "甲子")
+    assert next(row for row in rows if row["axis"] == "by 行祸(祸)")["answer"] == "无断"
+    assert ("出行.鬼动", "凶") not in rulings("出行", "蛊之蒙", "午", "甲子")
 
 
 def test_journey_tomb_of_the_world_line():

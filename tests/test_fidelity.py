@@ -245,9 +245,10 @@ def test_the_three_taboos_read_tomb_and_extinction_of_the_trigram():
     # the tomb opens and he comes; no taboo.
     entombed = judge("行人.存亡", "889666", "巳", "戊辰", about="父")
     assert not facts(entombed, "三忌") and "行人.墓开" in {v["rule"] for v in entombed.verdicts()}
-    # 677876, 未 month, 甲戌 day: the outer trigram, which holds the 用神 (line 6), changes into its
-    # tomb and extinction (ch. 18): 「反伏墓绝」.
-    trigram = judge("行人.存亡", "677876", "未", "甲戌", about="父")
+    # 677876, 未 month, 戊寅 day: the outer trigram, which holds the 用神 (line 6, the moving one of the
+    # two harmed 父母: 30.2 「舍静取动」), changes into its tomb and extinction (ch. 18): 「反伏墓绝」.
+    # (On a 戌 day the clash of the tomb 辰 makes it false: 18.1 「或墓冲绝破」.)
+    trigram = judge("行人.存亡", "677876", "未", "戊寅", about="父")
     assert ("外",) in facts(trigram, "卦墓绝") and ("反伏墓绝",) in facts(trigram, "三忌")
 
 

@@ -1,5 +1,5 @@
-"""Charts worked by hand from the general statements of chapters 49-91 (a second review, read against
-the text paragraph by paragraph): each row is a chart where one statement of the book decides the
+"""Charts worked by hand from the general statements of chapters 49-91 and of the method chapters
+11-42 (a second review, read against the text paragraph by paragraph): each row is a chart where one statement of the book decides the
 answer, the answer the book gives, and the ruling that must decide it (None: any).  Each row failed
 before the rulebook was changed to say what its paragraph says."""
 
@@ -114,6 +114,28 @@ CHARTS = [
     ("诅誓", "贲", "丑", "甲午", {}, "吉", "告神.官克应"),
     # 87.1 「所占无指，则用子象」: the 应's control of the 世 is read only of a practitioner named.
     ("巫祝", "大壮", "酉", "甲子", {}, "可仗", None),
+    # --- the method chapters ---
+    # 23.3 「若日辰之生绝则独重，金遇巳而生者十之九」 over 42's grade: 离's 酉 财 in a 午 month (克) on a
+    # 巳 day (长生; 31.2 「金遇巳而不克」).
+    ("求财", "离", "午", "乙巳", {}, "得", "日主.生重吉"),
+    # 31.3 「帝旺曰正旺，二者孰能胜之」: 巽's earth 财 at its 帝旺 on the 子 day, the 卯 month controlling.
+    ("求财", "巽", "卯", "庚子", {}, "得", "长生.正旺吉"),
+    # 33.3 「出行世遇者安」 over 77.3 「绝则愆期」: 屯之比's 世 寅 绝 on the 申 day, the moving 子 generating.
+    ("出行", "988878", "巳", "壬申", {}, "吉", "绝生.出行"),
+    # 32.5 「出入行藏，贵乎静而勿动」 with 32.2 「动而逢冲，动而有制……犹不动也」: 乾之小畜's moving 午 ghost
+    # clashed and controlled by the 子 day.
+    ("出行", "777977", "巳", "庚子", {}, "吉", None),
+    # 42.19 「十八曰散……虽救之无从」: 同人之离's moving 申 财 scattered by the 寅 day, its change 未
+    # generating it back.
+    ("谋望.谋利", "787797", "午", "壬寅", {}, "不成", None),
+    # 42.10 「化克破而无伤」: 剥之坤's 寅 财 on the 寅 day changes into 酉 (asked of wealth: a plan would
+    # also meet 坤's 化六冲).
+    ("求财", "888889", "酉", "丙寅", {}, "得", None),
+    # 30.2 「舍静取动」 (42.1 「舍病而求不病」) with both 财 harmed: 夬之需's moving 亥 (有玷) over the still
+    # void 子.
+    ("谋望.谋利", "777978", "戌", "辛酉", {}, "成", "用神断.有玷"),
+    # 11.8 「六合之卦，谋事必成，若化六冲，则无终也」: 否之无妄.
+    ("谋望", "688777", "寅", "癸亥", {}, "不成", "谋.化冲"),
 ]
 
 
