@@ -114,6 +114,11 @@ CHARTS = [
     ("诅誓", "贲", "丑", "甲午", {}, "吉", "告神.官克应"),
     # 87.1 「所占无指，则用子象」: the 应's control of the 世 is read only of a practitioner named.
     ("巫祝", "大壮", "酉", "甲子", {}, "可仗", None),
+    # 87.2 「卜其为祟乎，鬼动则是」 with 58.10 「鬼伏复空，乃无鬼祟」: 乾's 午 ghost void and still (32.2
+    # 「有而空……犹不有也」).
+    ("巫祝.卜祟", "乾", "丑", "丙戌", {}, "非", "卜祟.无鬼"),
+    # 86.4 「惟以亡灵之悦」: 夬's 寅 ghost still and whole, out of season; no 克世, 随墓 or 助伤.
+    ("侍神.举殡", "夬", "丑", "庚午", {}, "宜", "举殡.亡灵悦"),
     # --- the method chapters ---
     # 23.3 「若日辰之生绝则独重，金遇巳而生者十之九」 over 42's grade: 离's 酉 财 in a 午 month (克) on a
     # 巳 day (长生; 31.2 「金遇巳而不克」).
