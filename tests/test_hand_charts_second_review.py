@@ -25,6 +25,10 @@ def readings(question, cast, month, day, axis, **options):
 
 
 CHARTS = [
+    # 82.1 「彼我之势，止凭世应，不从六亲」 and 「比和两释」: 乾's 世 戌 and 应 辰 are both earth -- no side
+    # wins (the 两释 reading is the test below), whatever the 世's own grade.
+    ("斗殴", "乾", "午", "丙午", {}, "无断", None),
+    ("斗殴", "乾", "寅", "甲寅", {}, "无断", None),
     # 82.2 「斗而有获乎，财爻以辩」: booty is the 财's question -- the 寅 财 on month and day, the 世 dead.
     ("斗殴.斗获", "乾", "寅", "甲寅", {}, "获", None),
     # the 财 寅 休 in 巳, the 世 strong: the 世's grade says nothing of booty.
@@ -161,6 +165,10 @@ def test_officer_generating_the_world_outweighs_the_plaint_moving():
     moving 父母 of 「彼举宜静」 does not turn it."""
     word, _ = lead("词讼", "779777", "午", "丙午", suit="彼讼")
     assert word == "胜"
+
+
+def test_a_fight_between_equals_is_let_go():
+    assert readings("斗殴", "乾", "午", "丙午", "by 斗象(象)") == {"两释"}
 
 
 def test_plaint_void_is_what_is_written_not_whether_it_is_accepted():
