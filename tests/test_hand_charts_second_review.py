@@ -127,6 +127,15 @@ CHARTS = [
     ("巫祝.卜祟", "乾", "丑", "丙戌", {}, "非", "卜祟.无鬼"),
     # 86.4 「惟以亡灵之悦」: 夬's 寅 ghost still and whole, out of season; no 克世, 随墓 or 助伤.
     ("侍神.举殡", "夬", "丑", "庚午", {}, "宜", "举殡.亡灵悦"),
+    # 53.3 「子孙坚固，虽遇此而不伤」 asked as 胎安 (53.2 「求胎安，则忌卦冲胎空虎动也」): 姤之巽's 亥
+    # 子孙 on the month, 白虎 moving, the change a 六冲.
+    ("胎产.胎安", "877977", "亥", "丁卯", {"about": "妻"}, "安", None),
+    # 53.9 「稳婆好恶，察应与财，空破无能」: 鼎's 妻财 酉 both void.
+    ("胎产.稳婆", "877787", "午", "壬午", {"about": "妻"}, "凶", "稳婆.财空破"),
+    # 「若间五破空……则曰化婆有犯」: 坎's line 5 戌, next to the 世, void.
+    ("胎产.稳婆", "878878", "午", "丙寅", {"about": "自"}, "凶", "稳婆.五空破"),
+    # 53.10 「乳母好恶，察财与应，空破多病」: the 应 未 void.
+    ("胎产.乳母", "877787", "酉", "乙酉", {"about": "妻"}, "凶", "乳母.应空破"),
     # --- the method chapters ---
     # 23.3 「若日辰之生绝则独重，金遇巳而生者十之九」 over 42's grade: 离's 酉 财 in a 午 month (克) on a
     # 巳 day (长生; 31.2 「金遇巳而不克」).
@@ -165,6 +174,13 @@ def test_officer_generating_the_world_outweighs_the_plaint_moving():
     moving 父母 of 「彼举宜静」 does not turn it."""
     word, _ = lead("词讼", "779777", "午", "丙午", suit="彼讼")
     assert word == "胜"
+
+
+def test_a_child_in_its_tomb_on_the_day_is_born_when_the_tomb_is_clashed():
+    """53.5 「墓而遇冲，火子戌日，逢辰而诞是焉」: 恒's fire 子孙 午 on a 戌 day."""
+    judged = yimao.judge(question="胎产.产期", about="自", lines="877788", month="申", day="庚戌")
+    timing = next(a for a in judged.to_dict()["answers"] if not a["axis"].startswith("by "))["timing"]
+    assert timing["primary"]["when"] == "辰日"
 
 
 def test_a_fight_between_equals_is_let_go():
