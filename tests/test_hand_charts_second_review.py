@@ -136,6 +136,15 @@ CHARTS = [
     ("胎产.稳婆", "878878", "午", "丙寅", {"about": "自"}, "凶", "稳婆.五空破"),
     # 53.10 「乳母好恶，察财与应，空破多病」: the 应 未 void.
     ("胎产.乳母", "877787", "酉", "乙酉", {"about": "妻"}, "凶", "乳母.应空破"),
+    # 67.9 「财爻空，得填则获」 over 67.6 「财神不可脱」: 乾's 寅 财 void but 相 in 亥 (安空).
+    ("求财.借贷", "乾", "亥", "甲辰", {}, "得", None),
+    # 「财爻绝，得生则脱」: 离's 酉 财 相 in 辰, 绝 on the 寅 day.
+    ("求财.脱产", "离", "辰", "庚寅", {}, "得", None),
+    # 67.2 「如贾肆之业，止论时下占财衰旺，不可以后来日时为应」: 否's 卯 财 死 at the cast, though 卯 is the
+    # month named.
+    ("求财.贾肆", "否", "申", "丁丑", {"matter_month": "卯"}, "不得", "贾肆.时下衰"),
+    # 16.3 「动日月而变空破……谓之不退」: the 卯 财 on the day changes into the 寅 the 申 month breaks.
+    ("求财.借贷", "798778", "申", "癸卯", {}, "得", None),
     # --- the method chapters ---
     # 23.3 「若日辰之生绝则独重，金遇巳而生者十之九」 over 42's grade: 离's 酉 财 in a 午 month (克) on a
     # 巳 day (长生; 31.2 「金遇巳而不克」).
@@ -181,6 +190,15 @@ def test_a_child_in_its_tomb_on_the_day_is_born_when_the_tomb_is_clashed():
     judged = yimao.judge(question="胎产.产期", about="自", lines="877788", month="申", day="庚戌")
     timing = next(a for a in judged.to_dict()["answers"] if not a["axis"].startswith("by "))["timing"]
     assert timing["primary"]["when"] == "辰日"
+
+
+def test_what_is_sought_names_the_use_god():
+    """67.4 「飞走之灵，不用财而用子孙，衣服舟车之具，不用财而用父母」."""
+    def use_god(about):
+        judged = yimao.judge(question="求财.觅物", hexagram="乾", month="寅", day="甲午", about=about)
+        return {f.values[:2] for f in judged.chart.result.facts("用神")}
+    assert use_god("禽兽") == {(1, "本")}  # 子 子孙
+    assert use_god("舟车") == use_god("衣服") == {(3, "本"), (6, "本")}  # 辰 戌 父母
 
 
 def test_a_fight_between_equals_is_let_go():
