@@ -145,6 +145,13 @@ CHARTS = [
     ("求财.贾肆", "否", "申", "丁丑", {"matter_month": "卯"}, "不得", "贾肆.时下衰"),
     # 16.3 「动日月而变空破……谓之不退」: the 卯 财 on the day changes into the 寅 the 申 month breaks.
     ("求财.借贷", "798778", "申", "癸卯", {}, "得", None),
+    # 56.2 「卦属反伏墓绝，亦不治也」 with 13.9 「以主属言，则长男伏吟」: 泰之复's inner 乾 turns into 震.
+    ("疾病", "799888", "酉", "戊辰", {"about": "长男"}, "不愈", None),
+    # 56.10 「内卦之用神亡，外卦之用神存，非危也」: 姤's inner 酉 兄 on the month lives, the outer 申 is
+    # extinct on the day with no 财.
+    ("疾病", "877777", "酉", "甲寅", {"about": "兄"}, "愈", None),
+    # 56.8 「元神动矣，仇神摇焉，谓之两病也」: 坎之临's 戌 元神 and 寅 仇神 both move.
+    ("疾病", "678898", "卯", "戊午", {"about": "父"}, "不愈", None),
     # --- the method chapters ---
     # 23.3 「若日辰之生绝则独重，金遇巳而生者十之九」 over 42's grade: 离's 酉 财 in a 午 month (克) on a
     # 巳 day (长生; 31.2 「金遇巳而不克」).
