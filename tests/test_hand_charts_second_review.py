@@ -165,6 +165,19 @@ CHARTS = [
     ("功名.升信", "887777", "巳", "戊戌", {}, "升", None),
     # 63.3 「唯在官文两强，仍可得志」 over 63.4 「财动而临白虎，远应丁忧」.
     ("功名", "797777", "巳", "己未", {}, "成", None),
+    # 78.1 「若用逢空破散绝，不特归期杳然」 with 27.1 「纵有生扶，不可救药」: a scattered 用神 is past 78.3's
+    # 「以X至」 -- 家人之明夷's 巳 moving into its clash, 解之归妹's 寅 scattered and extinct on the 申 day.
+    ("行人", "787899", "卯", "丙申", {"about": "子"}, "不来", "行人.用散阻"),
+    ("行人", "678788", "午", "庚申", {"about": "弟"}, "不来", "行人.用散阻"),
+    # 78.10 「旺动将至，受冲被拆……并于勾陈则迟」: a strong moving 父 under 勾陈 comes, late; one clashed by
+    # the day comes opened.
+    ("行人.音信", "888689", "辰", "壬戌", {}, "来", None),
+    ("行人.音信", "976887", "巳", "丁亥", {}, "来", None),
+    # 78.6 「惟不空不散、不破不绝，必如期而至」: 讼之困's 应 寅 dead in 酉 but whole.
+    ("行人.旅约", "878779", "酉", "戊辰", {}, "来", None),
+    # 36.3 「若女占夫而官星为用者，遇之反吉也」: the husband's 官鬼 helps 助鬼伤身.
+    ("行人.安危", "867878", "寅", "甲寅", {"about": "夫"}, "吉", None),
+    ("行人", "867878", "寅", "甲寅", {"about": "夫"}, "来", None),
     # --- the method chapters ---
     # 23.3 「若日辰之生绝则独重，金遇巳而生者十之九」 over 42's grade: 离's 酉 财 in a 午 month (克) on a
     # 巳 day (长生; 31.2 「金遇巳而不克」).
@@ -219,6 +232,10 @@ def test_what_is_sought_names_the_use_god():
         return {f.values[:2] for f in judged.chart.result.facts("用神")}
     assert use_god("禽兽") == {(1, "本")}  # 子 子孙
     assert use_god("舟车") == use_god("衣服") == {(3, "本"), (6, "本")}  # 辰 戌 父母
+
+
+def test_a_letter_clashed_by_the_day_comes_opened():
+    assert "被拆" in readings("行人.音信", "976887", "巳", "丁亥", "by 信象(象)")
 
 
 def test_a_fight_between_equals_is_let_go():
