@@ -238,6 +238,16 @@ def test_a_letter_clashed_by_the_day_comes_opened():
     assert "被拆" in readings("行人.音信", "976887", "巳", "丁亥", "by 信象(象)")
 
 
+def test_readings_the_text_names_beside_the_answer():
+    # 78.9 「筮行者在是地乎，求用爻之有也」: 夬's 用神 present and still.
+    assert readings("行人", "夬", "戌", "癸酉", "by 行踪(象)", about="弟") == {"在是地"}
+    # 67.11 「财病则以子孙所属」: 乾's 寅 财 死气 (weak, not spoiled) -- the goods of the 子 子孙.
+    assert "鱼盐" in readings("求财.贾肆", "乾", "酉", "丁丑", "by 宜货(货)")
+    # 56.21 「鬼旺而重」: the 午 ghost on the day, 休 in the 未 month (42.17 「三曰旺，日月之扶也」).
+    assert "重" in readings("疾病.症候", "777777", "未", "庚午", "by 病鬼象(象)")
+    assert "轻" not in readings("疾病.症候", "777777", "未", "庚午", "by 病鬼象(象)")
+
+
 def test_a_fight_between_equals_is_let_go():
     assert readings("斗殴", "乾", "午", "丙午", "by 斗象(象)") == {"两释"}
 
