@@ -178,6 +178,9 @@ CHARTS = [
     # 36.3 「若女占夫而官星为用者，遇之反吉也」: the husband's 官鬼 helps 助鬼伤身.
     ("行人.安危", "867878", "寅", "甲寅", {"about": "夫"}, "吉", None),
     ("行人", "867878", "寅", "甲寅", {"about": "夫"}, "来", None),
+    # 63.28 「凡公揭参疏，犹词讼也，先占上意从违」 with 83.1 「鬼来克世，难伸我屈」: 坎's 辰 and 戌 官 control
+    # the 世 子.
+    ("功名.揭参", "878878", "巳", "戊寅", {}, "凶", "揭参.官克世"),
     # --- the method chapters ---
     # 23.3 「若日辰之生绝则独重，金遇巳而生者十之九」 over 42's grade: 离's 酉 财 in a 午 month (克) on a
     # 巳 day (长生; 31.2 「金遇巳而不克」).
@@ -246,6 +249,14 @@ def test_readings_the_text_names_beside_the_answer():
     # 56.21 「鬼旺而重」: the 午 ghost on the day, 休 in the 未 month (42.17 「三曰旺，日月之扶也」).
     assert "重" in readings("疾病.症候", "777777", "未", "庚午", "by 病鬼象(象)")
     assert "轻" not in readings("疾病.症候", "777777", "未", "庚午", "by 病鬼象(象)")
+
+
+def test_an_officials_safety_reads_the_ghost_as_the_illness():
+    """63.25 「久任以官为官，身安以官为病」: 身安 is read by the 世; the strong moving 官 of 巽之小畜 is
+    no 「顺利升擢」 there."""
+    judged = yimao.judge(question="功名.身安", lines="877977", month="午", day="丙寅")
+    assert {f.values[:2] for f in judged.chart.result.facts("用神")} == {(1, "本")}  # the 世
+    assert not [v for v in judged.verdicts() if v["rule"].startswith("仕途.")]
 
 
 def test_a_fight_between_equals_is_let_go():
