@@ -1,6 +1,7 @@
 """Charts worked by hand from the general statements of chapters 49-91 and of the method chapters
-11-42 (a second review, read against the text paragraph by paragraph): each row is a chart where one statement of the book decides the
-answer, the answer the book gives, and the ruling that must decide it (None: any).  Each row failed
+11-42 (a second review, read against the text paragraph by paragraph): each row is a chart where one
+statement of the book decides the answer, the answer the book gives, and the ruling that must decide
+it (None: any).  Each row failed
 before the rulebook was changed to say what its paragraph says."""
 
 from __future__ import annotations
@@ -10,18 +11,20 @@ import pytest
 import yimao
 
 
+def answers(question, cast, month, day, **options):
+    """The judge's answers on a chart given as line digits (877987) or a hexagram name (豐之萃)."""
+    kind = "lines" if cast.isdigit() else "hexagram"
+    return yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options).to_dict()["answers"]
+
+
 def lead(question, cast, month, day, **options):
     """The answer on the asked (sub-)question's own axis: (word, the rules that decided it)."""
-    kind = "lines" if cast.isdigit() else "hexagram"
-    judged = yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options)
-    row = next(a for a in judged.to_dict()["answers"] if not a["axis"].startswith("by "))
+    row = next(a for a in answers(question, cast, month, day, **options) if not a["axis"].startswith("by "))
     return row["answer"], {r["rule"] for r in row["decided_by"]}
 
 
 def readings(question, cast, month, day, axis, **options):
-    kind = "lines" if cast.isdigit() else "hexagram"
-    judged = yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options)
-    return {w for a in judged.to_dict()["answers"] if a["axis"] == axis for w in a["answer"].split("、")}
+    return {w for a in answers(question, cast, month, day, **options) if a["axis"] == axis for w in a["answer"].split("、")}
 
 
 CHARTS = [
