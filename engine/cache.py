@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
-from .cachestore import cache_dir, code_digest, dumps as _dumps, loads as _loads, read_file, read_value, write_file
+from .cachestore import (PickledValues, cache_dir, code_digest, dumps as _dumps, loads as _loads, read_file, read_value,
+                         write_file)
 from .check import Program, RuleCard
+from .closurememo import KEEP as CLOSURES_KEPT, SUFFIX as CLOSURE
 from .evaluate import Engine
 from .forking import beside
 from .frontcache import FOLDER as FRONT
@@ -38,7 +40,7 @@ from .paths import book_dir, grammar_dir
 if TYPE_CHECKING:
     from .weighing import Method
 
-FORMAT = "9"  # 9: the package is yimao (pickles name their classes by module)
+FORMAT = "10"  # 10: the summary's values pickled a group of keys to a blob
 ENGINES = "engines"
 KEEP = 8  # engines kept by housekeeping, the most recently used first
 SLACK = 4  # housekeeping runs when this many more engines than KEEP have gathered (not after every edit)
@@ -90,7 +92,7 @@ class LazyProgram:
         self._method: tuple[bytes, dict[str, bytes]] | Method = summary["method"]
         for name in (*SUMMARY, "cards"):
             if name in _BY_KEY:
-                setattr(self, name, PickledValues(summary[name]))
+                setattr(self, name, PickledValues(*summary[name]))
             elif name != "method":
                 setattr(self, name, summary[name])
 
@@ -100,7 +102,7 @@ class LazyProgram:
         load, which a chart or a `facts` listing does not need)."""
         if isinstance(self._method, tuple):
             method, below = self._method
-            self._method = attrs.evolve(_loads(method), below=PickledValues(below))
+            self._method = attrs.evolve(_loads(method), below=PickledValues(*below))
         return self._method
 
     def card(self, rule_id: str) -> RuleCard:
@@ -119,33 +121,6 @@ class LazyProgram:
         if name.startswith("_"):  # never load for private or special names (copy, pickle)
             raise AttributeError(name)
         return getattr(self.full, name)
-
-
-class PickledValues(Mapping):
-    """A mapping whose values stay pickled until each is first read."""
-
-    def __init__(self, blobs: dict[str, bytes]) -> None:
-        self._blobs = blobs
-        self._made: dict[str, Any] = {}
-
-    def __getitem__(self, key):
-        try:
-            return self._made[key]
-        except KeyError:
-            found = self._made[key] = _loads(self._blobs[key])
-            return found
-
-    def get(self, key, default=None):
-        return self[key] if key in self._blobs else default
-
-    def __contains__(self, key) -> bool:
-        return key in self._blobs
-
-    def __iter__(self):
-        return iter(self._blobs)
-
-    def __len__(self) -> int:
-        return len(self._blobs)
 
 
 class Unpickled(Mapping):
@@ -181,10 +156,10 @@ def _summary(program: Program) -> dict[str, Any]:
     found = {name: getattr(program, name) for name in (*SUMMARY, "cards")}
     method = found["method"]
     # a judgement asks the closure for the twenty-odd rulings of its chart, of some three hundred
-    found["method"] = (pickle.dumps(attrs.evolve(method, below={}), protocol=pickle.HIGHEST_PROTOCOL),
-                       {ruling: _dumps(lower) for ruling, lower in method.below.items()})
+    below = PickledValues.pickle(method.below)  # as it is when recalled (see closurememo)
+    found["method"] = (pickle.dumps(attrs.evolve(method, below={}), protocol=pickle.HIGHEST_PROTOCOL), below.pickled)
     for name in _BY_KEY:
-        found[name] = {key: _dumps(value) for key, value in found[name].items()}
+        found[name] = PickledValues.pickle(found[name]).pickled
     return found
 
 
@@ -326,13 +301,15 @@ def prune(keep: int | None = None) -> None:
         for name in _names(folder / sub, suffix):
             if name[:-len(suffix)] not in used and _mtime(path := folder / sub / name) < young:
                 _remove(path)
-    for pattern in ("*.lark", "*.quotes"):  # Lark's parsers; the quotes found (see quotememo)
-        for old in sorted(_files(folder / FRONT, pattern), key=_mtime, reverse=True)[2:]:
+    # Lark's parsers; the quotes found (see quotememo); the precedence closures (see closurememo)
+    for pattern, kept in (("*.lark", 2), ("*.quotes", 2), ("*" + CLOSURE, CLOSURES_KEPT)):
+        for old in sorted(_files(folder / FRONT, pattern), key=_mtime, reverse=True)[kept:]:
             _remove(old)
 
 
 KINDS = {"engines": (ENGINES, "*.runtime"), "parsed files": (FRONT, "*.ir"), "parsers": (FRONT, "*.lark"),
-         "quotes found": (FRONT, "*.quotes"), "join code": (JOIN, "*.code")}
+         "quotes found": (FRONT, "*.quotes"), "precedence closures": (FRONT, "*" + CLOSURE),
+         "join code": (JOIN, "*.code")}
 
 
 def info() -> dict[str, Any]:

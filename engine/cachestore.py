@@ -254,3 +254,54 @@ def read_value(path: Path, expected: type | tuple[type, ...] = object):
     except Exception:  # a payload that passed its digest but not pickle: written by another version
         return None
     return value if isinstance(value, expected) else None
+
+
+class PickledValues(Mapping):
+    """A mapping whose values stay pickled until first read, the values of a few keys to a blob:
+    a judgement reads dozens of a thousand values (declarations, rule cards, closures), and one
+    blob per value cost a pickler per value to write, a fifth of writing an engine's entry."""
+
+    GROUP = 16  # values per blob
+
+    def __init__(self, index: dict[str, int], blobs: tuple[bytes, ...]) -> None:
+        self._index = index  # key -> its blob
+        self._blobs = blobs
+        self._made: dict[str, object] = {}
+
+    @classmethod
+    def pickle(cls, values: Mapping) -> "PickledValues":
+        """`values` pickled a group of keys to a blob, in their order (as they are, if so already)."""
+        if isinstance(values, PickledValues):
+            return values
+        keys = list(values)
+        index: dict[str, int] = {}
+        blobs = []
+        for start in range(0, len(keys), cls.GROUP):
+            group = keys[start:start + cls.GROUP]
+            index.update(dict.fromkeys(group, len(blobs)))
+            blobs.append(dumps({key: values[key] for key in group}))
+        return cls(index, tuple(blobs))
+
+    @property
+    def pickled(self) -> tuple[dict[str, int], tuple[bytes, ...]]:
+        """What to store (and give `PickledValues(*…)` back), without pickling anything again."""
+        return self._index, self._blobs
+
+    def __getitem__(self, key):
+        try:
+            return self._made[key]
+        except KeyError:
+            self._made.update(loads(self._blobs[self._index[key]]))
+            return self._made[key]
+
+    def get(self, key, default=None):
+        return self[key] if key in self._index else default
+
+    def __contains__(self, key) -> bool:
+        return key in self._index
+
+    def __iter__(self):
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)

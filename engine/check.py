@@ -138,8 +138,9 @@ def variables(expr: Expr) -> Iterator[str]:
 
 class _Checker:
     def __init__(self, modules: tuple[Module, ...], book: Book, retired: frozenset[str] = frozenset(),
-                 quotes: QuoteMemo | None = None) -> None:
+                 quotes: QuoteMemo | None = None, remember: bool = False) -> None:
         self.modules = modules
+        self.remember = remember  # the precedence closure recalled or remembered (see closurememo)
         self.retired = retired
         self.book = book
         self.found = quote_in if quotes is None else quotes.found
@@ -373,7 +374,8 @@ class _Checker:
         for module in self.modules:
             for item in module.precedences + module.timings:
                 self.check_citation(item.citation)
-        method = build_method(self.modules, rules, self.declarations, set(self.retired), self.diagnostics)
+        method = build_method(self.modules, rules, self.declarations, set(self.retired), self.diagnostics,
+                              remember=self.remember)
         tables = tuple(t for m in self.modules for t in m.tables)
         self.check_partial(rules, tables)
         strata = stratify(rules, self.declarations, self.diagnostics)
@@ -450,9 +452,10 @@ def _head_args(rule: Rule) -> set[str]:
 def check_program(modules: Iterable[Module], book: Book, overlaid=None,
                   quotes: QuoteMemo | None = None) -> tuple[Program | None, list[Diagnostic]]:
     """The checked program, or None and the diagnostics; `quotes`: the quotes already found
-    (see quotememo), consulted and added to."""
+    (see quotememo), consulted and added to -- and with them, the precedence closure is recalled
+    or remembered (see closurememo): both where the rulebook is cached."""
     retired = frozenset(c.rule_id for _, c in overlaid.changes if c.kind == "disable") if overlaid is not None else frozenset()
-    checker = _Checker(tuple(modules), book, retired, quotes)
+    checker = _Checker(tuple(modules), book, retired, quotes, remember=quotes is not None)
     program = checker.run()
     if program is not None and overlaid is not None:
         program = attrs.evolve(program, overlaid=overlaid)

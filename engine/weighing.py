@@ -9,10 +9,12 @@ of every 断 word, and for every ruling that decides over others, the set of rul
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Iterable
 
 import attrs
 
+from .closurememo import closure_key, recall, remember as remember_closure
 from .diagnostics import Diagnostic
 from .ir import Atom, Axis, Citation, Const, Given, Negation, Precedence, Question, Reading, Rule, Selector, Span, Timed, TimingChoice
 
@@ -37,7 +39,7 @@ class Method:
     precedences: tuple[Precedence, ...]
     timings: tuple[TimingChoice, ...]
     # ruling (rule id) -> {ruling below it: the precedence by which it is (first) below}
-    below: dict[str, dict[str, str]] = attrs.field(eq=False)
+    below: Mapping[str, dict[str, str]] = attrs.field(eq=False)
     side_precedences: tuple[SidePrecedence, ...] = ()
     readings: tuple[Reading, ...] = ()
     timed: tuple[Timed, ...] = ()
@@ -216,7 +218,18 @@ class _Builder:
             self.error(selector.span, f"precedence: no ruling's id starts with {selector.value}.")
         return found
 
-    def check_precedences(self, precedences: list[Precedence]) -> tuple[dict[str, dict[str, str]], list[SidePrecedence]]:
+    def check_precedences(self, precedences: list[Precedence], key: str | None = None) -> tuple[Mapping[str, dict[str, str]], list[SidePrecedence]]:
+        """The closure of the rule precedences, and the side precedences; with `key`, a closure
+        remembered under it is recalled (see closurememo) and only the side precedences are read,
+        else the closure made is remembered under it if nothing was wrong."""
+        found = recall(key) if key is not None else None
+        reported = len(self.diagnostics)
+        if found is not None:
+            sides: list[SidePrecedence] = []
+            for precedence in precedences:
+                if precedence.by_side:
+                    self.side_precedence(precedence, sides)
+            return found, sides
         edges: dict[str, dict[str, str]] = defaultdict(dict)  # winner -> loser -> precedence id
         parents: dict[str, set[str]] = defaultdict(set)  # loser -> its winners: `edges` reversed, kept alongside
         sides: list[SidePrecedence] = []
@@ -252,7 +265,10 @@ class _Builder:
                     if loser != winner and loser not in below:
                         below[loser] = precedence.id
                         parents[loser].add(winner)
-        return _closure(edges), sides
+        below: Mapping[str, dict[str, str]] = _closure(edges)
+        if key is not None and len(self.diagnostics) == reported:
+            below = remember_closure(key, below)
+        return below, sides
 
     def side_precedence(self, precedence: Precedence, sides: list[SidePrecedence]) -> None:
         selectors = precedence.winners + precedence.losers
@@ -377,7 +393,9 @@ def _closure(edges: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
 
 
 def build_method(modules, rules: list[Rule], declarations: dict, retired: set[str],
-                 diagnostics: list[Diagnostic]) -> Method:
+                 diagnostics: list[Diagnostic], remember: bool = False) -> Method:
+    """The method the modules declare, checked; `remember`: the precedence closure is recalled
+    from the cache, or remembered there when the check passes (see closurememo)."""
     questions = tuple(q for m in modules for q in m.questions)
     axes = [a for m in modules for a in m.axes]
     precedences = [p for m in modules for p in m.precedences]
@@ -390,7 +408,8 @@ def build_method(modules, rules: list[Rule], declarations: dict, retired: set[st
     builder = _Builder(questions, rules, retired | failed, diagnostics)
     builder.check_axes(axes)
     builder.check_words(axes)
-    below, sides = builder.check_precedences(precedences)
+    key = closure_key(precedences, builder.rulings, builder.retired) if remember else None
+    below, sides = builder.check_precedences(precedences, key)
     builder.check_timings(timings, declarations)
     builder.check_readings(readings, declarations)
     builder.check_timed(timed)

@@ -416,3 +416,99 @@ def test_the_cli_writes_a_new_engine_beside_its_answer_and_waits_for_it(tmp_path
     in_process = subprocess.run([sys.executable, "-c", "import sys; from yimao.cli import main; sys.exit(main(sys.argv[1:]))",
                                  *argv], capture_output=True, text=True, env=dict(env, YIMAO_CACHE_DIR=str(tmp_path / "c2")))
     assert first.stdout == again.stdout == in_process.stdout and json.loads(first.stdout)
+
+
+def _closures_made(monkeypatch) -> list[int]:
+    """How many precedence closures are made from their edges from now on."""
+    import yimao.weighing
+
+    made: list[int] = []
+    real = yimao.weighing._closure
+
+    def spy(edges):
+        made.append(len(edges))
+        return real(edges)
+
+    monkeypatch.setattr(yimao.weighing, "_closure", spy)
+    return made
+
+
+def _below(engine) -> dict:
+    """The engine's precedence closure, every ruling's part read."""
+    program = engine.program.full if isinstance(engine.program, cache.LazyProgram) else engine.program
+    below = program.method.below
+    return {ruling: below[ruling] for ruling in below}
+
+
+def _judging_book(tmp_path, monkeypatch):
+    from test_judge import INPUTS
+    from test_judging import BOOK
+
+    folder = cached_rulebook(tmp_path, monkeypatch, BOOK)
+    (folder / "25-月破.ym").unlink()
+    (folder / "56-疾病.ym").write_text(BOOK, encoding="utf-8")
+    (folder / "00-输入.ym").write_text(INPUTS, encoding="utf-8")
+    return folder
+
+
+def test_the_precedence_closure_is_recalled_after_an_edit_that_leaves_it(tmp_path, monkeypatch):
+    """An edit to a rule's body or a comment, even one that moves every precedence down a line,
+    makes no new closure: it is recalled, and it is the closure the check would make."""
+    folder = _judging_book(tmp_path, monkeypatch)
+    made = _closures_made(monkeypatch)
+    fresh = _below(rulebook.load_engine([folder]))
+    assert len(made) == 1 and _count(tmp_path / "cache" / "front", "*.closure") == 1
+    book = folder / "56-疾病.ym"
+    book.write_text("# a scholar's note\n" + book.read_text(encoding="utf-8").replace("爻(位: 3, 值: 9) then 断 凶", "爻(位: 3, 值: 7) then 断 凶"),
+                    encoding="utf-8")
+    recalled = _below(_reload(folder))
+    assert len(made) == 1
+    assert recalled == fresh
+    # judged the same way: 用神为重 still places 用神断.* above 遇时.*
+    assert recalled["用神断.全吉"]["遇时.失令凶"] == "用神为重"
+
+
+@pytest.mark.parametrize("edit", [
+    ("用神断.* over 遇时.*", "遇时.* over 用神断.*"),  # a precedence turned round
+    ("用神断.* over 遇时.*", "用神断.* over 真假.*"),  # another loser
+    ("rule 真假.虚", "rule 用神断.虚"),  # a ruling renamed into a selector's prefix
+    ("precedence 先索不善", "precedence 先卦后爻2 「外此」: 真假.* over 病安.*\nprecedence 先索不善"),  # one added
+])
+def test_an_edit_to_what_the_closure_is_made_from_makes_it_again(tmp_path, monkeypatch, edit):
+    folder = _judging_book(tmp_path, monkeypatch)
+    rulebook.load_engine([folder])
+    made = _closures_made(monkeypatch)
+    book = folder / "56-疾病.ym"
+    book.write_text(book.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
+    remade = _below(_reload(folder))
+    assert len(made) == 1
+    # the closure made again is the one made with no cache at all
+    assert remade == _below(rulebook.load_engine([folder], use_cache=False))
+
+
+def test_a_closure_whose_check_failed_is_not_remembered(tmp_path, monkeypatch):
+    folder = _judging_book(tmp_path, monkeypatch)
+    book = folder / "56-疾病.ym"
+    book.write_text(book.read_text(encoding="utf-8").replace("用神断.* over 遇时.*", "用神断.* over 无此.*"), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(RulebookError) as raised:
+            _reload(folder)
+        assert any("no ruling's id starts with 无此." in d.message for d in raised.value.diagnostics)
+    assert _count(tmp_path / "cache" / "front", "*.closure") == 0
+
+
+def test_pickled_values_read_back_as_written_a_group_at_a_time(monkeypatch):
+    from yimao import cachestore
+
+    values = {f"规则{n}": {"id": n, "below": (n, "甲")} for n in range(40)}
+    stored = cachestore.PickledValues.pickle(values)
+    index, blobs = stored.pickled
+    assert len(blobs) == 3 and cachestore.PickledValues.pickle(stored) is stored
+    read = cachestore.PickledValues(*cachestore.loads(cachestore.dumps(stored.pickled)))
+    unpickled: list[bytes] = []
+    real = cachestore.loads
+    monkeypatch.setattr(cachestore, "loads", lambda blob: unpickled.append(blob) or real(blob))
+    assert read["规则17"] == values["规则17"] and read.get("规则18") == values["规则18"]
+    assert unpickled == [blobs[1]]  # the group of 规则16-31, once
+    assert read.get("无此") is None and "规则39" in read and len(read) == 40
+    assert dict(read) == values and list(read) == list(values)
