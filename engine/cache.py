@@ -1,8 +1,10 @@
 """The on-disk cache of checked and compiled rulebooks: one entry per rulebook and school.
 
-`engines/<key>.runtime` holds what evaluating and judging read -- the compiled rules in plain
-form, the shared facts, and of the program its declarations, questions, rule cards and table rows
--- so a judgement loads no rule IR, and the key of each rule's join code (see joincache).  The
+`engines/<key>.runtime` holds what evaluating reads -- the compiled rules in plain form, the
+shared facts -- and the key of each rule's join code (see joincache); `engines/<key>.summary` what
+judging reads of the checked program -- its declarations, questions, method, rule cards and table
+rows -- so a judgement loads no rule IR (the two halves are written on two children, see
+`write_summary`, and an entry is whole when both are there).  The
 checked program itself is made again from the rule files when something asks for more (rule
 bodies for whynot, coverage, the web views); the front end's per-file cache (see frontcache) makes
 that a check, not a parse.  The key covers the content of every rule file, the grammar, the book's
@@ -40,7 +42,7 @@ from .paths import book_dir, grammar_dir
 if TYPE_CHECKING:
     from .weighing import Method
 
-FORMAT = "10"  # 10: the summary's values pickled a group of keys to a blob
+FORMAT = "11"  # 11: the summary in a file of its own, its values pickled a group of keys to a blob
 ENGINES = "engines"
 KEEP = 8  # engines kept by housekeeping, the most recently used first
 SLACK = 4  # housekeeping runs when this many more engines than KEEP have gathered (not after every edit)
@@ -160,6 +162,7 @@ def _summary(program: Program) -> dict[str, Any]:
     found["method"] = (pickle.dumps(attrs.evolve(method, below={}), protocol=pickle.HIGHEST_PROTOCOL), below.pickled)
     for name in _BY_KEY:
         found[name] = PickledValues.pickle(found[name]).pickled
+    found["exceptions"] = one_copy(found["exceptions"], {})
     return found
 
 
@@ -193,28 +196,32 @@ def entry_path(key: str, suffix: str) -> Path:
     return cache_dir() / ENGINES / f"{key}.{suffix}"
 
 
+def write_summary(key: str, program: Program) -> None:
+    """Save what judging reads of a checked program (`engines/<key>.summary`): on a forked child
+    while this process builds the engine, where it may fork (see forking)."""
+    beside(lambda: write_file(entry_path(key, "summary"), _dumps(_summary(program))))
+
+
 def write_engine(key: str, engine: Engine, uses: list[str]) -> None:
-    """Save an engine built from its rule files; `uses` names its per-file entries and files of
-    join code.  The entry (a fifth of a second and more of pickling after an edit) is written on a
-    forked child while the command evaluates and answers, where it may fork (see forking)."""
+    """Save an engine built from its rule files (`engines/<key>.runtime`, beside the summary
+    `write_summary` saved); `uses` names its per-file entries and files of join code.  Written on a
+    forked child while the command evaluates and answers, where it may fork: the two halves of an
+    entry, some tenths of a second of pickling after an edit, then cost the command no time of its own."""
     if engine.join_store is not None:
         engine.join_store.save()  # what the build compiled: the rules that need no input
     beside(lambda: _write_entry(key, engine, uses))
 
 
 def _write_entry(key: str, engine: Engine, uses: list[str]) -> None:
-    program = engine.program.full if isinstance(engine.program, LazyProgram) else engine.program
     seen: dict = {}
     state = engine.runtime_state()
     # Read only when a proof reaches a table row or a static rule's fact (so pickled apart, as is).
     shared_derivations = _dumps(state.pop("shared_derivations"))
     state = {name: one_copy(value, seen) if name in _SHARED_PARTS else value for name, value in state.items()}
     state["shared_derivations"] = shared_derivations
-    summary = _summary(program)
-    summary["exceptions"] = one_copy(summary["exceptions"], seen)
     code_keys = engine.join_store.keys if engine.join_store is not None else {}
     if write_file(entry_path(key, "uses"), "\n".join(uses).encode()):
-        write_file(entry_path(key, "runtime"), _dumps((summary, state, code_keys)))
+        write_file(entry_path(key, "runtime"), _dumps((state, code_keys)))
         prune()
 
 
@@ -223,12 +230,13 @@ def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
     never an error).  `rebuild` checks the rule files again when the whole program is asked for."""
     path = entry_path(key, "runtime")
     found = read_value(path, tuple)
-    if found is None or len(found) != 3:
+    summary = read_value(entry_path(key, "summary"), dict) if found is not None else None
+    if summary is None or len(found) != 2:
         return None
     try:
         _touch(path)
         with gc_paused():
-            summary, state, code_keys = found
+            state, code_keys = found
             state["shared_derivations"] = Unpickled(state["shared_derivations"])
             program = LazyProgram(summary, rebuild)
             return Engine.from_state(program, state, JoinStore(code_keys, entry_path(key, "join")))
@@ -287,12 +295,13 @@ def prune(keep: int | None = None) -> None:
         return
     engines = sorted(_files(folder / ENGINES, "*.runtime"), key=_mtime, reverse=True)
     for old in engines[keep:]:
-        for suffix in (".runtime", ".uses", ".join"):
+        for suffix in (".runtime", ".summary", ".uses", ".join"):
             _remove(old.with_suffix(suffix))
     young = time.time() - GRACE_SECONDS
-    for orphan in _files(folder / ENGINES, "*.uses"):  # a build whose runtime file was never written
-        if not orphan.with_suffix(".runtime").exists() and _mtime(orphan) < young:
-            _remove(orphan)
+    for pattern in ("*.uses", "*.summary"):  # a build whose runtime file was never written
+        for orphan in _files(folder / ENGINES, pattern):
+            if not orphan.with_suffix(".runtime").exists() and _mtime(orphan) < young:
+                _remove(orphan)
     used: set[str] = set()
     for kept in engines[:keep]:
         payload = read_file(kept.with_suffix(".uses"))
@@ -320,7 +329,7 @@ def info() -> dict[str, Any]:
         paths = _files(folder / sub, pattern)
         entries = len(paths)
         if kind == "engines":  # with their lists of what they use and their packs of join code
-            paths += [p.with_suffix(s) for p in paths for s in (".uses", ".join") if p.with_suffix(s).exists()]
+            paths += [p.with_suffix(s) for p in paths for s in (".summary", ".uses", ".join") if p.with_suffix(s).exists()]
         kinds[kind] = {"entries": entries, "bytes": sum(map(_size, paths))}
     return {"folder": str(folder), "kinds": kinds, "bytes": sum(k["bytes"] for k in kinds.values())}
 

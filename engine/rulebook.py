@@ -12,7 +12,7 @@ import attrs
 
 from .book import load_book
 from .bounds import MAX_FILE_BYTES
-from .cache import cache_key, entry_path, read_engine, write_engine
+from .cache import cache_key, entry_path, read_engine, write_engine, write_summary
 from .check import Program, check_program
 from .diagnostics import Diagnostic
 from .errors import RulebookError, UsageError
@@ -252,6 +252,7 @@ def _load(key: str, files: list[Path], overlays: list[Path], school: str | None,
         with gc_paused():
             keys: dict[str, str] = {}
             program = check(keys)
+            write_summary(key, program)
             params = {name: decl.params for name, decl in program.declarations.items()}
             store = JoinStore(code_keys(program.rules, params, keys), entry_path(key, "join"))
             engine = Engine.build(program, store)
