@@ -29,20 +29,19 @@ def may_fork() -> bool:
             and threading.active_count() == 1)
 
 
-def beside(task: Callable[[], object]) -> None:
-    """Run `task` on a forked child while this process goes on, where it may fork (else here and
-    now).  The child ignores Ctrl-C (its work is short and a file half written is worse) and ends
-    without running this process's exit handlers or flushing its output."""
+def start(task: Callable[[], object]) -> int | None:
+    """Run `task` on a forked child and return the child's pid (to `wait` for), where this process
+    may fork; else None, the task not run.  The child ignores Ctrl-C (its work is short and a file
+    half written is worse) and ends without running this process's exit handlers or flushing its
+    output; it exits 1 if the task failed."""
     if not may_fork():
-        task()
-        return
+        return None
     try:
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
     except (OSError, ValueError):
-        task()
-        return
+        return None
     if pid == 0:
         code = 0
         try:
@@ -55,7 +54,26 @@ def beside(task: Callable[[], object]) -> None:
                 sys.stderr.flush()
             finally:
                 os._exit(code)
-    _CHILDREN.append(pid)
+    return pid
+
+
+def wait(pid: int) -> bool:
+    """Wait for a child `start` made; whether its task succeeded."""
+    try:
+        _, status = os.waitpid(pid, 0)
+    except (ChildProcessError, InterruptedError):
+        return False
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+def beside(task: Callable[[], object]) -> None:
+    """Run `task` on a forked child while this process goes on, where it may fork (else here and
+    now); the command waits for it before it ends (`finish`)."""
+    pid = start(task)
+    if pid is None:
+        task()
+    else:
+        _CHILDREN.append(pid)
 
 
 def finish() -> None:

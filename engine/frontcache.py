@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from .cachestore import cache_dir, code_digest, dumps, read_file, read_value, writable, write_file
-from .forking import may_fork
+from .forking import may_fork, start
 from .paths import grammar_dir
 
 FORMAT = "2"  # 2: the package is yimao (pickles name their classes by module)
@@ -43,31 +43,37 @@ def _ir_path(name: str, content: bytes) -> Path:
 
 def parse_cached(name: str, content: bytes, text: str) -> tuple[object, list]:
     """(module or None, syntax diagnostics) of one file, from the cache or parsed and cached."""
-    from .lang import parse_module
-
     path = _ir_path(name, content)
     found = read_value(path, tuple)
     if found is not None and len(found) == 2:
         return found
+    from .lang import parse_module  # Lark, imported only to parse
+
     module, diagnostics = parse_module(text, name)
     write_file(path, dumps((module, diagnostics)))
     return module, diagnostics
 
 
-MIN_FILES = 8  # fewer files missing: a worker's start costs more than it saves
+MIN_FILES = 8  # fewer files missing: a worker pool's start costs more than it saves
 
 
-def parse_missing(files: list[tuple[str, bytes, str]]) -> None:
-    """Parse the files whose IR the cache lacks on worker processes (one per core), each writing
-    its file's IR to the cache: each file's parse is independent, and Lark's pure-Python parse of
-    the whole rulebook is most of a cold start.  Only where allowed, with several cores, no other
-    thread and a writable cache (see forking); whatever a worker did not write, the caller parses
-    as before."""
+def parse_missing(files: list[tuple[str, bytes, str]]) -> tuple[int, frozenset[str]] | None:
+    """Parse the files whose IR the cache lacks on other processes, each writing its file's IR to
+    the cache, where allowed (several cores, no other thread, a writable cache: see forking);
+    whatever was not written, the caller parses as before.  Many (a cold start, Lark's pure-Python
+    parse of the whole rulebook): on a pool of one worker per core, and this returns when they are
+    done.  A few (an edit): on one forked child, returned as (its pid, the files' names) -- the
+    caller reads every other file's IR meanwhile and `forking.wait`s for the child before it reads
+    those, so an edit's parse (Lark's import, its tables and the file) costs the command no time
+    of its own."""
     if not may_fork() or not writable():
-        return
+        return None
     missing = [f for f in files if not _ir_path(f[0], f[1]).exists()]
+    if not missing:
+        return None
     if len(missing) < MIN_FILES:
-        return
+        pid = start(lambda: [parse_cached(*f) for f in missing])
+        return None if pid is None else (pid, frozenset(f[0] for f in missing))
     missing.sort(key=lambda f: -len(f[1]))  # the longest first, so the cores finish together
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -77,7 +83,8 @@ def parse_missing(files: list[tuple[str, bytes, str]]) -> None:
             for _ in pool.map(_parse_into_cache, missing):
                 pass
     except Exception:  # a worker that died or failed: its files are parsed by the caller
-        return
+        return None
+    return None
 
 
 def _parse_into_cache(file: tuple[str, bytes, str]) -> None:

@@ -77,6 +77,7 @@ def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
 def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: list[Diagnostic],
            keys: dict[str, str] | None) -> list:
     """The modules of the files; `keys` (display name -> key) given: each through the per-file cache."""
+    from .forking import wait
     from .frontcache import file_key, parse_cached, parse_missing
 
     read = []
@@ -84,18 +85,25 @@ def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: li
         name = _display(path)
         content = read_rule_file(path, name)
         read.append((name, content, content.decode("utf-8")))
-    if keys is not None:
-        parse_missing(read)
-    modules = []
-    for name, content, text in read:
+    pending = parse_missing(read) if keys is not None else None
+    later = pending[1] if pending is not None else frozenset()
+    parsed: dict[str, tuple] = {}
+    # the files a child is parsing last, after every other file's IR is read
+    for name, content, text in sorted(read, key=lambda f: f[0] in later):
         sources[name] = text.split("\n")
         if keys is None:
             from .lang import parse_module  # Lark is imported only when rule files are read
 
-            module, found = parse_module(text, name)
-        else:
-            keys[name] = file_key(name, content)
-            module, found = parse_cached(name, content, text)
+            parsed[name] = parse_module(text, name)
+            continue
+        if pending is not None and name in later:
+            wait(pending[0])  # what it did not write is parsed here
+            pending = None
+        keys[name] = file_key(name, content)
+        parsed[name] = parse_cached(name, content, text)
+    modules = []
+    for name, _, _ in read:
+        module, found = parsed[name]
         diagnostics.extend(found)
         if module is not None:
             modules.append(module)

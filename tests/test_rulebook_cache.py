@@ -512,3 +512,39 @@ def test_pickled_values_read_back_as_written_a_group_at_a_time(monkeypatch):
     assert unpickled == [blobs[1]]  # the group of 规则16-31, once
     assert read.get("无此") is None and "规则39" in read and len(read) == 40
     assert dict(read) == values and list(read) == list(values)
+
+
+PARSED_HERE = """\
+import atexit, runpy, sys
+import yimao.lang as lang
+parsed, real = [], lang.parse_module
+lang.parse_module = lambda text, name: parsed.append(name) or real(text, name)
+atexit.register(lambda: sys.stderr.write(" ".join(parsed)))  # a forked child runs no exit handler
+sys.argv = ["yimao", *sys.argv[1:]]
+runpy.run_module("yimao.cli", run_name="__main__")
+"""
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2 or not hasattr(os, "fork"), reason="a child only with a fork and two cores")
+def test_the_cli_parses_an_edited_file_on_a_child_while_it_reads_the_others(tmp_path):
+    """After an edit the command's own process parses nothing: a forked child parses the edited
+    file (Lark's import, its tables, the parse) while the process reads every other file's IR, and
+    the answer is the one a library call gives, which parses in process."""
+    rules = tmp_path / "rb"
+    rules.mkdir()
+    (rules / "25.ym").write_text(FORKED, encoding="utf-8")
+    (rules / "26.ym").write_text(OTHER.replace("chapter 26 旬空\n", "chapter 26 旬空\n# 注\n"), encoding="utf-8")
+    argv = ["facts", "--rulebook", str(rules), "--fact", "纳甲(位: 1, 支: 子)", "--fact", "月建(支: 午)", "--json"]
+    env = dict(os.environ, YIMAO_CACHE_DIR=str(tmp_path / "cache"))
+    subprocess.run([sys.executable, "-m", "yimao.cli", *argv], capture_output=True, env=env, check=True)
+    (rules / "25.ym").write_text(FORKED.replace("§25.1", "# a scholar's note\n§25.1"), encoding="utf-8")
+    edited = subprocess.run([sys.executable, "-c", PARSED_HERE, *argv], capture_output=True, text=True, env=env)
+    assert edited.returncode == 0 and edited.stderr == ""
+    in_process = subprocess.run([sys.executable, "-c", "import sys; from yimao.cli import main; sys.exit(main(sys.argv[1:]))",
+                                 *argv], capture_output=True, text=True, env=dict(env, YIMAO_CACHE_DIR=str(tmp_path / "c2")))
+    assert edited.stdout == in_process.stdout and "破空" in edited.stdout
+    # a file the child could not parse is parsed, and reported, by the process itself
+    (rules / "25.ym").write_text(FORKED.replace("then 月破", "then then 月破"), encoding="utf-8")
+    broken = subprocess.run([sys.executable, "-m", "yimao.cli", *argv], capture_output=True, text=True, env=env)
+    assert broken.returncode == 1 and "Traceback" not in broken.stderr
+    assert [(d["line"], d["syntax"]) for d in json.loads(broken.stderr)["diagnostics"]] == [(6, True)]
