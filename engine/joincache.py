@@ -29,7 +29,7 @@ from .frontcache import front_version
 from .ir import Atom, Negation
 
 FOLDER = "join"
-FORMAT = "2"  # 2: one file of parts per rule file (1: one file per rule)
+FORMAT = "3"  # 3: a rule's key names its predicates' parameters one by one (2: one file of parts per rule file)
 _COMPILER_SOURCES = ("check.py", "compile.py", "relation.py", "strata.py", "schools.py", "joincache.py")
 
 
@@ -39,20 +39,29 @@ def _compiler_version() -> bytes:
 
 
 def code_keys(rules, params: dict[str, tuple[str, ...]], file_keys: dict[str, str]) -> dict[str, str]:
-    """rule id -> the key of its join code, for the rules whose file is known."""
+    """rule id -> the key of its join code, for the rules whose file is known: the rule's file,
+    its id and the declared parameters of the predicates it names (what its code depends on)."""
+    version = _compiler_version()
     keys: dict[str, str] = {}
     groups: dict[str, str] = {}
+    named: dict[str, str] = {}  # predicate -> its part of a key, made once (a rule names several)
     for rule in rules:
         file_key = file_keys.get(rule.span.file)
         if file_key is None:
             continue
         group = groups.get(file_key)
         if group is None:
-            group = groups[file_key] = hashlib.sha256(_compiler_version() + file_key.encode()).hexdigest()[:32]
-        atoms = [lit.atom if isinstance(lit, Negation) else lit for lit in rule.body] + list(rule.atoms)
-        predicates = sorted({a.predicate for a in atoms if isinstance(a, Atom)})
-        digest = hashlib.sha256(_compiler_version())
-        digest.update(f"{file_key}\0{rule.id}\0{[(p, params.get(p)) for p in predicates]!r}".encode())
+            group = groups[file_key] = hashlib.sha256(version + file_key.encode()).hexdigest()[:32]
+        predicates = {lit.atom.predicate if isinstance(lit, Negation) else lit.predicate
+                      for lit in rule.body if isinstance(lit, (Atom, Negation))}
+        predicates.update(head.predicate for head in rule.heads if isinstance(head, Atom))
+        parts = []
+        for predicate in sorted(predicates):
+            part = named.get(predicate)
+            if part is None:
+                part = named[predicate] = f"{predicate}={params.get(predicate)!r}"
+            parts.append(part)
+        digest = hashlib.sha256(version + f"{file_key}\0{rule.id}\0{chr(0).join(parts)}".encode())
         keys[rule.id] = f"{group}-{digest.hexdigest()[:32]}"  # 128 bits each: thousands in an engine's files
     return keys
 
