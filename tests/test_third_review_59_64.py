@@ -10,22 +10,7 @@ from __future__ import annotations
 import pytest
 
 import yimao
-
-
-def answers(question, cast, month, day, **options):
-    """The judge's answers on a chart given as line digits (877987) or a hexagram name (豐之萃)."""
-    kind = "lines" if cast.isdigit() else "hexagram"
-    return yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options).to_dict()["answers"]
-
-
-def lead(question, cast, month, day, **options):
-    """The answer on the asked (sub-)question's own axis: (word, the rules that decided it)."""
-    row = next(a for a in answers(question, cast, month, day, **options) if not a["axis"].startswith("by "))
-    return row["answer"], {r["rule"] for r in row["decided_by"]}
-
-
-def readings(question, cast, month, day, axis, **options):
-    return {w for a in answers(question, cast, month, day, **options) if a["axis"] == axis for w in a["answer"].split("、")}
+from handcharts import assert_lead
 
 
 CHARTS = [
@@ -63,10 +48,7 @@ CHARTS = [
 
 @pytest.mark.parametrize("question, cast, month, day, options, expected, deciding", CHARTS)
 def test_hand_chart(question, cast, month, day, options, expected, deciding):
-    word, rules = lead(question, cast, month, day, **options)
-    assert word == expected, (word, rules)
-    if deciding:
-        assert deciding in rules, rules
+    assert_lead(question, cast, month, day, options, expected, deciding)
 
 
 def test_the_way_sought_reads_the_world():

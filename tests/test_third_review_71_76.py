@@ -9,18 +9,7 @@ from __future__ import annotations
 import pytest
 
 import yimao
-
-
-def answers(question, cast, month, day, **options):
-    """The judge's answers on a chart given as line digits (877987) or a hexagram name (豐之萃)."""
-    kind = "lines" if cast.isdigit() else "hexagram"
-    return yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options).to_dict()["answers"]
-
-
-def lead(question, cast, month, day, **options):
-    """The answer on the asked (sub-)question's own axis: (word, the rules that decided it)."""
-    row = next(a for a in answers(question, cast, month, day, **options) if not a["axis"].startswith("by "))
-    return row["answer"], {r["rule"] for r in row["decided_by"]}
+from handcharts import assert_lead, lead
 
 
 CHARTS = [

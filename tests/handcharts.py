@@ -1,0 +1,31 @@
+"""Helpers for the tests of charts worked by hand from the book's general statements: the judge's
+answers on a chart, the answer on the asked question's own axis and the rules that decided it."""
+
+from __future__ import annotations
+
+import yimao
+
+
+def answers(question, cast, month, day, **options):
+    """The judge's answers on a chart given as line digits (877987) or a hexagram name (豐之萃)."""
+    kind = "lines" if cast.isdigit() else "hexagram"
+    return yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options).to_dict()["answers"]
+
+
+def lead(question, cast, month, day, **options):
+    """The answer on the asked (sub-)question's own axis: (word, the rules that decided it)."""
+    row = next(a for a in answers(question, cast, month, day, **options) if not a["axis"].startswith("by "))
+    return row["answer"], {r["rule"] for r in row["decided_by"]}
+
+
+def readings(question, cast, month, day, axis, **options):
+    """The words answered on a reading axis (`by …`) of the chart."""
+    return {w for a in answers(question, cast, month, day, **options) if a["axis"] == axis for w in a["answer"].split("、")}
+
+
+def assert_lead(question, cast, month, day, options, expected, deciding):
+    """A CHARTS row: the book's answer leads, decided by `deciding` (None: by any rule)."""
+    word, rules = lead(question, cast, month, day, **options)
+    assert word == expected, (word, rules)
+    if deciding:
+        assert deciding in rules, rules
