@@ -189,8 +189,10 @@ def test_50_4_the_lie_of_each_part_of_the_site():
 
 
 def test_descendants_by_the_failing_zisun():
-    """50.3: 子孙受伤于外卦 … 主暴死他乡 (蒙: the 子孙 on line 4); 带符狱武贼者主盗讼."""
-    assert "主暴死他乡" in answers_by(judged("坟墓", "蒙", "子", "甲子"), "墓福").pop().split("、")
+    """50.3: 子孙受伤于外卦 … 主暴死他乡 (谦: its one 子孙, 亥 on line 5, void); 带符狱武贼者主盗讼.
+    (蒙 on the same day has a second 子孙, 辰 on line 2, unharmed: 30.1 「舍其有伤，取其无伤」 reads it
+    and sets the void 戌 of line 4 aside.)"""
+    assert "主暴死他乡" in answers_by(judged("坟墓", "谦", "子", "甲子"), "墓福").pop().split("、")
     # 「坏而带符狱武贼者主盗讼」: 屯 on a 申 day -- the 寅 子孙 (line 2) 绝, with the 天贼; on a 午 day
     # it carries the 天贼 but is whole: no 盗讼 (the star on a merely weak 子孙 is not the text's).
     assert "主盗讼" in answers_by(judged("坟墓", "屯", "辰", "壬申"), "墓福").pop().split("、")
