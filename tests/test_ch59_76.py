@@ -506,8 +506,9 @@ def test_ch76_a_plan_by_its_five_taboos_and_its_use_god():
 
 def test_ch76_a_broken_shi_or_ying_counts_only_on_its_own_side():
     # 「唯世应破绝，犹得其半」 read with 「占己谋不论应，占彼谋不论世」
-    assert "谋.世破绝" in judged("谋望", "夬", "未", "壬寅")["rules"]  # one's own plan, the 世 broken
-    assert "谋.世破绝" not in judged("谋望", "夬", "未", "壬寅", about="友")["rules"]
+    # one's own plan, the 世 酉 绝 on the 寅 day (in a 午 month: a 未 month generating it is 31.5's 绝而未绝)
+    assert "谋.世破绝" in judged("谋望", "夬", "午", "壬寅")["rules"]
+    assert "谋.世破绝" not in judged("谋望", "夬", "午", "壬寅", about="友")["rules"]
     assert "谋.应破绝" in judged("谋望", "屯", "寅", "辛巳", about="友")["rules"]  # another's plan, the 应 broken
     assert "谋.应破绝" not in judged("谋望", "屯", "寅", "辛巳")["rules"]
 
@@ -801,7 +802,7 @@ BOTH_WAYS = [
     ("出纳.出屋", "履之师", "巳", "辛丑", "出", "出.交重"),
     ("出纳.出屋", "丰", "酉", "辛未", "留", "出.静生"),
     ("出纳.出货", "益之大畜", "戌", "丁卯", "出", "出货.财旺"),
-    ("出纳.出货", "益", "午", "丁巳", "留", "出.静生"),
+    ("出纳.出货", "益", "丑", "丁巳", "留", "出.静生"),
     ("出纳.纳", "蛊", "寅", "戊戌", "纳", "纳.静生"),
     ("出纳.纳", "益之大畜", "戌", "丁卯", "不纳", "纳.财坏"),
     ("出纳.彼屋", "益之大畜", "戌", "丁卯", "成", "彼屋.应实物完"),

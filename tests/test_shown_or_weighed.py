@@ -134,8 +134,9 @@ def test_the_ghost_moving_warns_the_family_member_of_its_trigram_and_what_to_avo
 # --- 67.10 「财衰于内，买宜近乡，财休于外，置宜远所」 answers 脱置 -------------------------------
 
 def test_where_to_buy_answers_buying_and_selling():
-    # 67.10's near market, beside 67.11's quarter of the 世's 长生 (乾's 世 戌 土, born in 申: 西南)
-    assert answered(judge("求财.脱置", "777777", "亥", "庚申"), "by 置地(地)") == "近乡、西南"
+    # 67.10's near market, beside 67.11's quarter of the 世's 长生 (乾's 世 戌 土, born in 申: 西南): the
+    # inner 寅 财 绝 on the 申 day and 休 in a 午 month (in a 亥 month it would be 31.5's 「绝而未绝」, 相)
+    assert answered(judge("求财.脱置", "777777", "午", "庚申"), "by 置地(地)") == "近乡、西南"
     near = judge("求财.脱置", "778787", "亥", "庚申")
     assert "近乡" not in answered(near, "by 置地(地)") and "远所" not in answered(near, "by 置地(地)")
 

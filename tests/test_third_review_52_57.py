@@ -30,9 +30,10 @@ CHARTS = [
     # 33.1 「用爻属木，申日占而绝，水爻动而生，因名绝生」, 33.2 「男婚用财，女姻用鬼，遇之者后成泰晋，始则
     # 参辰」: 比之观 for the woman's side, the 官 卯 (世) extinct on the 申 day, the 子 on the month
     # moving to generate it: the 官 extinct but rescued is not 52.1's 「官空绝，而妇择夫者多寡」 (fixed).
-    # 比 still: no rescue, 「官空绝」 (stays).  The man's side, 萃之比 (stays).
+    # 比 still in a 午 month: nothing generates the 卯, 「官空绝」 (stays; in the 子 month the month's
+    # generation alone makes it 31.5's 「绝而未绝」, graded 有玷).  The man's side, 萃之比 (stays).
     ("婚姻", "888876", "子", "丙申", {"side": "女"}, "吉", "绝生.婚姻后成"),
-    ("婚姻", "888878", "子", "丙申", {"side": "女"}, "凶", "婚姻.官空绝"),
+    ("婚姻", "888878", "午", "丙申", {"side": "女"}, "凶", "婚姻.官空绝"),
     ("婚姻", "888978", "子", "庚申", {"side": "男"}, "吉", "绝生.婚姻后成"),
     # 52.10 「择是地结姻，则同婚姻占」, 「婚姻从违犹谋望，不可失财官」: 择地 and 成否 take 33.2's rescue as
     # the marriage does -- 比之观 (fixed: 「官空绝」 before); 姤's hidden 寅 财 (form 4), 死气 by its

@@ -68,8 +68,9 @@ CHARTS = [
     # 用神; 「谋利用财」「问吉凶占用」: 渐之遁's hidden 财 (line 5) 死 in 辰 -- the 世's 绝 does not
     # overrule it (42.21 puts the ill first).
     ("谋望.谋利", "887677", "辰", "丙寅", {}, "不成", "用神断.凶陷"),
-    # stays: a plan asked as it is, its 用神 the broken 世.
-    ("谋望", "夬", "未", "壬寅", {}, "成", "谋.世破绝"),
+    # stays: a plan asked as it is, its 用神 the broken 世 (夬's 酉 绝 on the 寅 day; in a 午 month
+    # nothing generates it -- a 未 month would, 31.5's 「绝而未绝」).
+    ("谋望", "夬", "午", "壬寅", {}, "成", "谋.世破绝"),
 ]
 
 
@@ -93,5 +94,6 @@ def test_a_plan_sent_away_takes_the_plan_not_the_sub_questions_use_god():
 def test_the_half_success_of_a_broken_shi_still_stands_beside_another_use_god():
     # 「唯世应破绝，犹得其半」 is one of the plan's five taboos whatever its 用神: it still rules, it
     # merely does not overrule the 财's grade.
-    judged = yimao.judge(question="谋望.谋利", lines="887677", month="辰", day="丙寅").to_dict()
+    # (the 世 申 绝 on the 寅 day, in a 午 month that does not generate it: 31.5)
+    judged = yimao.judge(question="谋望.谋利", lines="887677", month="午", day="丙寅").to_dict()
     assert "谋.世破绝兼用" in {v["rule"] for v in judged["verdicts"] if not v["defeated_by"]}
