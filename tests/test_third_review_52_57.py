@@ -1,4 +1,4 @@
-"""Charts worked by hand from the general statements of chapters 52 婚姻, 56 疾病 and 57 医药 (a third
+"""Charts worked by hand from the general statements of chapters 52 婚姻, 53 胎产, 56 疾病 and 57 医药 (a third
 review, read against the text paragraph by paragraph): each row is a chart where one statement of the
 book decides the answer, the answer the book gives, and the ruling that must decide it (None: any).
 The rows marked "fixed" failed before the rulebook was changed to say what its paragraph says; the
@@ -12,6 +12,15 @@ from handcharts import assert_lead
 
 
 CHARTS = [
+    # 53.7 「六爻动及阴阳等动，则主内卦变爻」: four movers, two old yang and two old yin.  The inner
+    # trigram's one mover decides (978696: the 9 on line 1, yang to yin, 女); of two or three inner
+    # movers, the kind two share (667997: the 6s on lines 1-2; 966977: 6s on 2-3 beside a 9 on 1; yin
+    # to yang, 男) -- each was 无断 before.  One inner 9 beside one inner 6 (968796) names no line
+    # (53.7's partial mark): 无断 (stays).
+    ("胎产.男女", "978696", "子", "甲子", {}, "女", "男女.动女"),
+    ("胎产.男女", "667997", "子", "甲子", {}, "男", "男女.动男"),
+    ("胎产.男女", "966977", "子", "甲子", {}, "男", "男女.动男"),
+    ("胎产.男女", "968796", "子", "甲子", {}, "无断", None),
     # 57.5 「医问疾可疗乎，以应为先务，盖应为病人，应坏随墓，其病不治」, 56.18 「夫筮己疾，世乃用神，随墓
     # 助伤……筮人疾，应乃用神，随墓反伏墓绝」: a physician asking of his patient reads the 应.  晋's 应 未
     # is held up by the 午 month, neither spoiled nor entombed; the 巳 ghost born on the 寅 day strikes
