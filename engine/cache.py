@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from .cachestore import (PickledValues, cache_dir, code_digest, dumps as _dumps, loads as _loads, read_file, read_value,
-                         write_file)
+                         touch, write_file)
 from .check import Program, RuleCard
 from .closurememo import KEEP as CLOSURES_KEPT, SUFFIX as CLOSURE
 from .evaluate import Engine
@@ -234,7 +234,7 @@ def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
     if summary is None or len(found) != 2:
         return None
     try:
-        _touch(path)
+        touch(path)
         with gc_paused():
             state, code_keys = found
             state["shared_derivations"] = Unpickled(state["shared_derivations"])
@@ -242,14 +242,6 @@ def read_engine(key: str, rebuild: Callable[[], Program]) -> Engine | None:
             return Engine.from_state(program, state, JoinStore(code_keys, entry_path(key, "join")))
     except Exception:  # an entry of the right form but not of this engine: rebuilt
         return None
-
-
-def _touch(path: Path) -> None:
-    """Mark an entry used, so housekeeping keeps it among the most recent."""
-    try:
-        os.utime(path)
-    except OSError:
-        pass
 
 
 def _files(folder: Path, pattern: str) -> list[Path]:

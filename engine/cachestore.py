@@ -256,6 +256,14 @@ def read_value(path: Path, expected: type | tuple[type, ...] = object):
     return value if isinstance(value, expected) else None
 
 
+
+def touch(path: Path) -> None:
+    """Mark a cache file used, so housekeeping keeps it among the most recent."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
 class PickledValues(Mapping):
     """A mapping whose values stay pickled until first read, the values of a few keys to a blob:
     a judgement reads dozens of a thousand values (declarations, rule cards, closures), and one

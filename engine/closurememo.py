@@ -14,13 +14,12 @@ without pickling it again.
 from __future__ import annotations
 
 import hashlib
-import os
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Iterable
 
-from .cachestore import PickledValues, cache_dir, code_digest, dumps, read_value, write_file
+from .cachestore import PickledValues, cache_dir, code_digest, dumps, read_value, touch, write_file
 from .frontcache import FOLDER
 
 if TYPE_CHECKING:
@@ -55,10 +54,7 @@ def recall(key: str) -> PickledValues | None:
     found = read_value(path, tuple)
     if found is None or len(found) != 2:
         return None
-    try:
-        os.utime(path)  # used: housekeeping keeps the most recently used
-    except OSError:
-        pass
+    touch(path)
     return PickledValues(*found)
 
 

@@ -83,7 +83,7 @@ def parse_missing(files: list[tuple[str, bytes, str]]) -> tuple[int, frozenset[s
             for _ in pool.map(_parse_into_cache, missing):
                 pass
     except Exception:  # a worker that died or failed: its files are parsed by the caller
-        return None
+        pass
     return None
 
 
