@@ -111,3 +111,17 @@ def test_the_limits_against_the_day_and_month_of_the_cast():
     assert ("大限", "限绝", "巳") in {f.values for f in extinct.facts("限势")}
     # the 流年 is never weighed by the cast's day and month
     assert not {f for f in extinct.facts("限势") if f.values[0] == "流年" and f.values[1] in ("日月旺相", "限绝")}
+
+
+def test_heaven_controls_and_earth_clashes():
+    """47.2 「旬空限绝，天克地冲」, 天克 as both translations read it (「天干来克」): the year's stem
+    controls the stem of the 用神's line.  乾's 世 壬戌 (the outer 壬 after 冬至) in 戊辰: void in the
+    甲子 decade, clashed by 辰, 戊 earth controls 壬 water -- 天克 beside the end; cast after 夏至 the
+    世 is 甲戌, and wood is not controlled by earth: the end stands without it."""
+    def rules(date):
+        row = next(a for a in _judged("身命.寿夭", "乾", date=date, matter_year="戊辰").to_dict()["answers"]
+                   if not a["axis"].startswith("by "))
+        return {r["rule"] for r in row["decided_by"]}
+
+    assert {"寿夭.考终", "寿夭.考终天克"} <= rules("2024-03-10T10:00")
+    assert "寿夭.考终" in rules("2024-09-10T10:00") and "寿夭.考终天克" not in rules("2024-09-10T10:00")
