@@ -14,12 +14,13 @@ from handcharts import assert_lead
 CHARTS = [
     # 53.7 「六爻动及阴阳等动，则主内卦变爻」: four movers, two old yang and two old yin.  The inner
     # trigram's one mover decides (978696: the 9 on line 1, yang to yin, 女); of two or three inner
-    # movers, the kind two share (667997: the 6s on lines 1-2; 966977: 6s on 2-3 beside a 9 on 1; yin
-    # to yang, 男) -- each was 无断 before.  One inner 9 beside one inner 6 (968796) names no line
+    # movers, the kind two share (667997: the 6s on lines 1-2; 966978: 6s on 2-3 beside a 9 on 1; yin
+    # to yang, 男) -- each was 无断 before.  (966977 moves the 子孙 午 of line 4, which decides by
+    # 「或中有子动者，竟取子孙变」: see test_third_review_53.)  One inner 9 beside one inner 6 (968796) names no line
     # (53.7's partial mark): 无断 (stays).
     ("胎产.男女", "978696", "子", "甲子", {}, "女", "男女.动女"),
     ("胎产.男女", "667997", "子", "甲子", {}, "男", "男女.动男"),
-    ("胎产.男女", "966977", "子", "甲子", {}, "男", "男女.动男"),
+    ("胎产.男女", "966978", "子", "甲子", {}, "男", "男女.动男"),
     ("胎产.男女", "968796", "子", "甲子", {}, "无断", None),
     # 57.5 「医问疾可疗乎，以应为先务，盖应为病人，应坏随墓，其病不治」, 56.18 「夫筮己疾，世乃用神，随墓
     # 助伤……筮人疾，应乃用神，随墓反伏墓绝」: a physician asking of his patient reads the 应.  晋's 应 未
