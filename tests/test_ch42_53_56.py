@@ -135,7 +135,8 @@ def test_grade_verdicts_are_graded():
 
 
 def test_self_clash_of_equal_strength_scatters_both_unless_on_day_or_month():
-    # 乾之坤 in a 辰 month on 甲子: every line moves; 辰 (3) and 戌 (6), both 旺, clash each other.
+    # 乾之坤 in a 辰 month on 甲子: every line moves; 辰 (3, on the month) and 戌 (6, of the month's
+    # phase but broken by it: the weak one, 25.2 「扶之不起」) clash each other.
     j = judge("疾病", "自", "乾之坤", "辰", "甲子")
     scattered = {p for p, _ in facts(j, "冲散")}
     assert 6 in scattered and 3 not in scattered           # 辰 is on the month: 「临日月不散」
