@@ -36,6 +36,12 @@ CHARTS = [
     # Choosing its date (年月) is not named, and stays 吉.
     ("卜居.兴修", "877888", "酉", "癸丑", {}, "凶", "随墓.身墓凶"),
     ("卜居.年月", "877888", "酉", "癸丑", {}, "吉", "创造.安久"),
+    # 「视世墓化墓则轻尔」: in another's illness 56's 专重用神 sets the 用神's reading above the 世墓, so
+    # above the lighter body tomb too -- 随's 世身 on the 酉 ghost entombed on 癸丑, the wife's 用神 旺:
+    # 愈 (fixed: the body tomb won by 先索不善 before, 不愈); the heavier 世墓 of 大畜 on 乙未 in 亥
+    # gives way to the 用神 as it did (stays).
+    ("疾病", "788778", "丑", "癸丑", {"about": "妻"}, "愈", "疾病.用生"),
+    ("疾病", "777887", "亥", "乙未", {"about": "妻"}, "愈", "疾病.用生"),
 ]
 
 
