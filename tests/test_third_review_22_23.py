@@ -31,6 +31,11 @@ CHARTS = [
     # supported); on the 癸亥 day of the book fire is extinct: 不得 (EX032, stays).
     ("求财.订会", "师", "辰", "甲寅", {"matter_day": "壬子"}, "得", "用神断.全吉"),
     ("求财.订会", "师", "辰", "甲寅", {"matter_day": "癸亥"}, "不得", "日主.他日绝"),
+    # 22.2 「爻内绝而不绝」: 坤's 卯 官 stands on the 卯 month and is at its 绝 on the 庚申 day -- not 绝, so
+    # not 63.10's 「衰墓死绝，而知官道之否」 (fixed: 不成 by 仕途.衰墓死绝 before); in a 午 month the same
+    # 官 is truly extinct on 申 and the road of office is closed (stays).
+    ("功名.仕途大象", "888888", "卯", "庚申", {}, "成", "用神断.全吉"),
+    ("功名.仕途大象", "888888", "午", "庚申", {}, "不成", "仕途.衰墓死绝"),
 ]
 
 
@@ -84,3 +89,10 @@ def test_another_day_takes_the_cast_days_hold():
                                matter_day="壬子")
     supported = {r["rule"] for r in _lead_row("求财", "乾", "午", "甲寅", matter_day="壬子")["supported_by"]}
     assert "日主.尽善" not in supported
+
+
+def test_a_line_on_the_month_is_not_extinct_and_had_and_lost():
+    """22.2 「爻内绝而不绝」 reaches 17.2's 「死绝无救」: 乾's 寅 财 on the 寅 month, at its 绝 on the 庚申
+    day, is not 本有而无 (fixed); in a 午 month it is (stays)."""
+    assert not _facts("本有而无", "寅", "庚申", question="求财", cast="777777")
+    assert (2, "本", "死绝") in _facts("本有而无", "午", "庚申", question="求财", cast="777777")
