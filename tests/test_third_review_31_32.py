@@ -31,6 +31,11 @@ CHARTS = [
     # 十之九 before).  On 甲子 it is not void: 「卦中虽无而伏于世爻……则无犹不无也」 (stays).
     ("身命", "788877", "寅", "丙子", {}, "凶", "官鬼.身命无鬼"),
     ("身命", "788877", "寅", "甲子", {}, "吉", "长生.正旺吉"),
+    # 32.2 「卦中虽无而伏于世爻动爻之下……则无犹不无也」 in 76's 谋.官失 (「官鬼失而谋无主」): 益 has no
+    # 官鬼 on its lines, but the 酉 hidden under the 世 (not void on 甲子) is the plan's master -- 76.1's
+    # 「官鬼失」 does not speak (fixed: 不成 by 谋.官失 before); 涣 on 己亥 has none at all (stays).
+    ("谋望", "788877", "寅", "甲子", {}, "成", "长生.正旺吉"),
+    ("谋望", "涣", "戌", "己亥", {}, "不成", "谋.官失"),
 ]
 
 
