@@ -65,3 +65,11 @@ def test_the_palace_in_season_on_a_bare_month():
     """47's 「宫旺相而产豪富」 with 19.1 「以月令言」: 坎's palace in a bare 子 month is 旺 or 相 in
     either half of it, so 产豪富 (fixed: it waited for the solar term)."""
     assert ("产豪富", "宫旺相") in _facts("身命家象", question="身命", lines="878878", month="子", day="丙寅")
+
+
+def test_the_earth_line_at_its_linguan_on_the_day_is_not_dead():
+    """31.3 「临官帝旺，用神乃昌」 with 23.3 「日主则专务长生沐浴之法」: 震's earth 财 controlled by the 卯
+    month on an 乙亥 day is at its 临官 there -- the day's help, so not 死气 「而无明暗之生」 (fixed);
+    on an 乙酉 day, which drains it, it is 死气 (stays)."""
+    assert not {v for v in _facts("用神法", question="求财", lines="788788", month="卯", day="乙亥") if v[2] == "死气"}
+    assert (3, "本", "死气") in _facts("用神法", question="求财", lines="788788", month="卯", day="乙酉")
