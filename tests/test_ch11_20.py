@@ -431,8 +431,10 @@ def test_advance_and_retreat_graded_by_day_and_month():
 def test_present_though_absent_and_absent_though_present():
     r = evaluate("困之兑", "子", "戊寅", use(3))
     assert ((3, "本", "月破")) in facts(r, "本有而无")
-    r = evaluate("遁之乾", "亥", "亥", use(2))   # 午 controlled by day and month, and moving
-    assert (2, "本", "交伤") in facts(r, "本有而无")
+    r = evaluate("遁之乾", "亥", "辛亥", use(2))   # 午 controlled by day and month, and moving; its change
+    assert (2, "本", "交伤") in facts(r, "本有而无")  # 寅 void in the 甲辰 decade, no rescue
+    r = evaluate("遁之乾", "亥", "乙亥", use(2))   # 11.7 「日月克我，变爻来生，犹绝处逢生也」: not 交伤
+    assert not {f for f in facts(r, "本有而无") if f[2] == "交伤"}
     r = evaluate("遁", "亥", "亥", use(2))       # static: no 交伤
     assert not {f for f in facts(r, "本有而无") if f[2] == "交伤"}
     assert facts(evaluate("乾"), "不上卦") == {("妻财",), ("官鬼",), ("子孙",), ("父母",)} - {
