@@ -307,10 +307,11 @@ def test_a_lucky_star_on_a_ghost_is_no_luck_and_a_baleful_one_on_a_son_no_harm()
     def star(j):
         return [(v["rule"], v["defeated_by"]) for v in j.verdicts() if v["rule"].startswith("星辅.")]
     assert star(war_on_lines("969666", "申", "丙寅")) == [("星辅.益吉", "征伐.鬼临吉神")]
-    assert star(war_on_lines("997796", "卯", "庚午")) == [("星辅.甚凶", "征伐.福居凶煞")]
-    # on a line of another relative the star stands, as in any question
-    assert star(war_on_lines("698788", "未", "癸巳")) == [("星辅.益吉", None)]
-    assert star(war_on_lines("978876", "申", "丁亥")) == [("星辅.甚凶", None)]
+    assert star(war_on_lines("997796", "卯", "庚午")) == [("星辅.甚凶", "征伐.福居凶煞")] * 2  # 天贼, 羊刃 (47.14)
+    # on a line of another relative the star stands, as in any question (698788 未 癸巳, the row before,
+    # has its 用神 changing into its control: 「而克愈凶矣」, so no star adds to its good)
+    assert star(war_on_lines("786997", "丑", "丙寅")) == [("星辅.益吉", None)]
+    assert star(war_on_lines("978876", "申", "丁亥")) == [("星辅.甚凶", None)] * 2  # 天狱, 羊刃 (47.14)
 
 
 def test_sons_in_both_trigrams_win_battle_after_battle():
