@@ -6,10 +6,20 @@ from __future__ import annotations
 import yimao
 
 
-def answers(question, cast, month, day, **options):
-    """The judge's answers on a chart given as line digits (877987) or a hexagram name (豐之萃)."""
+def judged(question, cast, month, day, **options):
+    """The judgement of a chart given as line digits (877987) or a hexagram name (豐之萃)."""
     kind = "lines" if cast.isdigit() else "hexagram"
-    return yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options).to_dict()["answers"]
+    return yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options)
+
+
+def facts(predicate, question, cast, month, day, **options):
+    """The values of a predicate's facts on the chart, as tuples."""
+    return {f.values for f in judged(question, cast, month, day, **options).chart.result.facts(predicate)}
+
+
+def answers(question, cast, month, day, **options):
+    """The judge's answers on a chart."""
+    return judged(question, cast, month, day, **options).to_dict()["answers"]
 
 
 def lead(question, cast, month, day, **options):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import yimao
-from handcharts import answers, assert_lead, readings
+from handcharts import answers, assert_lead, readings, judged
 
 
 CHARTS = [
@@ -36,9 +36,8 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
 
 def _rulings(question, cast, month, day, **options):
     """The rules whose rulings stand (undefeated) on a chart."""
-    kind = "lines" if cast.isdigit() else "hexagram"
-    judged = yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options).to_dict()
-    return {v["rule"] for v in judged["verdicts"] if not v["defeated_by"]}
+    verdicts = judged(question, cast, month, day, **options).to_dict()["verdicts"]
+    return {v["rule"] for v in verdicts if not v["defeated_by"]}
 
 
 def _facts(predicate, lines, month, day, question):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import assert_lead
+from handcharts import assert_lead, facts
 
 
 CHARTS = [
@@ -44,10 +44,7 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
 
 
 def _facts(predicate, cast, month, day, question="疾病"):
-    import yimao
-    kind = "lines" if cast.isdigit() else "hexagram"
-    judged = yimao.judge(question=question, month=month, day=day, **{kind: cast})
-    return {f.values for f in judged.chart.result.facts(predicate)}
+    return facts(predicate, question, cast, month, day)
 
 
 def _role(rule, question, cast, month, day):

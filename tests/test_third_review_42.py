@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import yimao
-from handcharts import assert_lead
+from handcharts import assert_lead, facts
 
 
 CHARTS = [
@@ -48,9 +48,7 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
 
 
 def grades(question, cast, month, day, **options):
-    kind = "lines" if cast.isdigit() else "hexagram"
-    judged = yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options)
-    return {f.values for f in judged.chart.result.facts("用神法")}
+    return facts("用神法", question, cast, month, day, **options)
 
 
 def test_earth_extinct_on_the_day_is_not_flawed_but_dead():
