@@ -94,6 +94,7 @@ def test_a_plan_sent_away_takes_the_plan_not_the_sub_questions_use_god():
 def test_the_half_success_of_a_broken_shi_still_stands_beside_another_use_god():
     # 「唯世应破绝，犹得其半」 is one of the plan's five taboos whatever its 用神: it still rules, it
     # merely does not overrule the 财's grade.
-    # (the 世 申 绝 on the 寅 day, in a 午 month that does not generate it: 31.5)
-    judged = yimao.judge(question="谋望.谋利", lines="887677", month="午", day="丙寅").to_dict()
+    # (the 世 申 绝 on the 寅 day, in a 午 month that does not generate it: 31.5; with the 未 of line 4
+    # static -- moving, it would generate the 世 and rescue it, 33.1's 绝处逢生)
+    judged = yimao.judge(question="谋望.谋利", lines="887877", month="午", day="丙寅").to_dict()
     assert "谋.世破绝兼用" in {v["rule"] for v in judged["verdicts"] if not v["defeated_by"]}
