@@ -17,6 +17,11 @@ def facts(predicate, question, cast, month, day, **options):
     return {f.values for f in judged(question, cast, month, day, **options).chart.result.facts(predicate)}
 
 
+def verdict_rules(question, cast, month, day, **options):
+    """The ids of the rules with a 断 on the chart (standing, overruled or defeated)."""
+    return {v["rule"] for v in judged(question, cast, month, day, **options).to_dict()["verdicts"]}
+
+
 def answers(question, cast, month, day, **options):
     """The judge's answers on a chart."""
     return judged(question, cast, month, day, **options).to_dict()["answers"]

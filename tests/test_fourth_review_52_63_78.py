@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import answers, assert_lead, judged
+from handcharts import answers, assert_lead, verdict_rules
 
 
 CHARTS = [
@@ -37,16 +37,12 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _rules(question, cast, month, day, **options):
-    return {v["rule"] for v in judged(question, cast, month, day, **options).to_dict()["verdicts"]}
-
-
 def test_promotion_only_where_the_office_is_the_askers_rank():
     """33.3 「占仁宦因众罚而增秩」 in 升信 (stays), not in 防后 (63.27 「离任而虑后患」) nor 揭参 (「犹词讼也」)
     (fixed: 绝生.仕宦 ruled 升 in both)."""
-    assert "绝生.仕宦" in _rules("功名.升信", "888876", "未", "甲申")
-    assert "绝生.仕宦" not in _rules("功名.防后", "888876", "未", "甲申")
-    assert "绝生.仕宦" not in _rules("功名.揭参", "888876", "未", "甲申")
+    assert "绝生.仕宦" in verdict_rules("功名.升信", "888876", "未", "甲申")
+    assert "绝生.仕宦" not in verdict_rules("功名.防后", "888876", "未", "甲申")
+    assert "绝生.仕宦" not in verdict_rules("功名.揭参", "888876", "未", "甲申")
 
 
 def _first_day(question, cast, month, day, **options):
@@ -60,4 +56,4 @@ def test_the_travellers_day_as_the_book_gives_it():
     日乙卯，冲实用神，是辰乃至」 (fixed: 酉日 first); 剥之旅's slower pace keeps its own 实 day (stays)."""
     assert _first_day("行人", "困之兑", "子", "庚寅", about="夫", asker="女") == "寅日"
     assert _first_day("行人", "困", "辰", "戊寅", about="弟") == "卯日"
-    assert "行人.空速冲实" not in _rules("行人", "剥之旅", "寅", "壬子")
+    assert "行人.空速冲实" not in verdict_rules("行人", "剥之旅", "寅", "壬子")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import answers, assert_lead, judged
+from handcharts import answers, assert_lead, verdict_rules
 
 
 CHARTS = [
@@ -39,25 +39,21 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _rules(question, cast, month, day, **options):
-    return {v["rule"] for v in judged(question, cast, month, day, **options).to_dict()["verdicts"]}
-
-
 def test_the_club_met_on_its_own_day():
     """28.1's 节之中孚 (寅 month, 辛亥 day, the club on 丁巳): the cast day's clash on the 世 of the 六合
     is not 34.3's 「财之既得而失」 when the matter falls on another day (23.2; fixed: 不得 before);
     without a day of the matter it is (stays)."""
     row = answers("求财.订会", "节之中孚", "寅", "辛亥", matter_day="丁巳")[0]
     assert row["answer"] == "得"
-    assert "合冲.财得而失" not in _rules("求财.订会", "节之中孚", "寅", "辛亥", matter_day="丁巳")
-    assert "合冲.财得而失" in _rules("求财.订会", "节之中孚", "寅", "辛亥")
+    assert "合冲.财得而失" not in verdict_rules("求财.订会", "节之中孚", "寅", "辛亥", matter_day="丁巳")
+    assert "合冲.财得而失" in verdict_rules("求财.订会", "节之中孚", "寅", "辛亥")
 
 
 def test_a_son_changing_into_its_extinction_generates_no_wealth():
     """11.4 「子化巳绝，不能生卯」: 剥之观's moving 子 子孙 changes into 巳 -- no 「子孙动：生我财」 (fixed);
     乾之姤's moving 子 changes into 丑 and generates it (stays)."""
-    assert "六亲.子动" not in _rules("求财", "888867", "辰", "丁卯")
-    assert "六亲.子动" in _rules("求财", "977777", "辰", "丁卯")
+    assert "六亲.子动" not in verdict_rules("求财", "888867", "辰", "丁卯")
+    assert "六亲.子动" in verdict_rules("求财", "977777", "辰", "丁卯")
 
 
 def test_a_husbands_ghost_has_no_days_of_danger():
@@ -66,5 +62,5 @@ def test_a_husbands_ghost_has_no_days_of_danger():
     日」 -- 辛酉 -- not by the ghost's 卯 (fixed); asked of a son, the ghost's days stand (another chart: stays)."""
     row = answers("疾病", "渐", "戌", "辛酉", about="夫")[0]
     assert row["timing"]["primary"]["when"] == "辛酉日"
-    assert "危时.鬼日" not in _rules("疾病", "渐", "戌", "辛酉", about="夫")
-    assert "危时.鬼日" in _rules("疾病", "789776", "丑", "戊辰", about="子")
+    assert "危时.鬼日" not in verdict_rules("疾病", "渐", "戌", "辛酉", about="夫")
+    assert "危时.鬼日" in verdict_rules("疾病", "789776", "丑", "戊辰", about="子")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import yimao
-from handcharts import assert_lead, answers
+from handcharts import assert_lead, answers, verdict_rules
 
 
 CHARTS = [
@@ -75,16 +75,12 @@ def test_the_earth_line_at_its_linguan_on_the_day_is_not_dead():
     assert (3, "本", "死气") in _facts("用神法", question="求财", lines="788788", month="卯", day="乙酉")
 
 
-def _verdict_rules(question, lines, month, day):
-    return {v["rule"] for v in yimao.judge(question=question, lines=lines, month=month, day=day).to_dict()["verdicts"]}
-
-
 def test_the_wealth_changing_into_its_extinction_is_not_generated():
     """67.9 「利厚者财化生」 read through 11's 变生, which 31.2 limits at the change: 解之豫's earth 财 辰
     changes into 巳, its 绝 -- 「土遇巳而不生」, no 财.化生 at all (fixed: it ruled 「利厚」 before);
     小畜之乾's 财 未 changing into 午 is generated and profits (stays)."""
-    assert "财.化生" not in _verdict_rules("求财", "898788", "卯", "癸酉")
-    assert "财.化生" in _verdict_rules("求财", "777677", "卯", "癸酉")
+    assert "财.化生" not in verdict_rules("求财", "898788", "卯", "癸酉")
+    assert "财.化生" in verdict_rules("求财", "777677", "卯", "癸酉")
 
 
 def test_the_rescued_extinction_and_the_matter_days_hold():
@@ -93,8 +89,8 @@ def test_the_rescued_extinction_and_the_matter_days_hold():
     nothing rescues it and the ruling stands (stays).  23.2 「若得事他日，即以他日为主」 takes the cast
     day's 帝旺 as it takes its 长生: 坎's 午 财 帝旺 on 丙午, the matter on 壬子 (fixed), the matter
     on the cast day itself (stays)."""
-    assert "日主.绝重凶" not in _verdict_rules("求财", "788788", "申", "乙巳")
-    assert "日主.绝重凶" in _verdict_rules("求财", "788788", "卯", "乙巳")
+    assert "日主.绝重凶" not in verdict_rules("求财", "788788", "申", "乙巳")
+    assert "日主.绝重凶" in verdict_rules("求财", "788788", "卯", "乙巳")
     row = answers("求财", "坎", "亥", "丙午", matter_day="壬子")[0]
     assert "长生.正旺吉" not in {r["rule"] for r in row["decided_by"]}
     row = answers("求财", "坎", "亥", "丙午")[0]
