@@ -1,4 +1,4 @@
-"""Chapters 52 婚姻, 63 功名 and 78 行人 read again after the method chapters' third review (a fourth
+"""Chapters 52 婚姻, 63 功名 and 78 行人 (and 81.12's 存亡) read again after the method chapters' third review (a fourth
 look): a 官 that 33's 绝处逢生 rescues is not spoiled by its 绝 (33.1 「此五者皆谓之绝处逢生也」, 63.1
 「绝处逢生，已弃复收」), and 33.3's promotion is read where the 官 is the asker's rank; 「无财不成」 counts
 a 财 as 17.1 does (「俗学但以用爻上卦为有，不上卦为无」); the traveller's day follows the book's own
@@ -29,6 +29,11 @@ CHARTS = [
     # 78.6 「惟不空不散、不破不绝，必如期而至」: 乾之履's 应 whole, though it changes back (化退) -- kept
     # (fixed: 不来 by 行人.化退神 before).
     ("行人.旅约", "779777", "巳", "丙寅", {}, "来", "旅约.应全"),
+    # 81.12 「卜其存亡，独以用神生坏而断也」: 否's 子孙 hidden under the static 未 stays in (伏无功) but is 相
+    # in the 申 month and whole -- alive (fixed: 不存 by 用神断.伏无功 before); void on 丙辰, 「恐亡」
+    # (stays).
+    ("逃亡.存亡", "否", "申", "辛巳", {"about": "子"}, "存", "存亡.逃生"),
+    ("逃亡.存亡", "否", "申", "丙辰", {"about": "子"}, "不存", "存亡.逃坏"),
 ]
 
 
