@@ -12,8 +12,8 @@ def judged(question, cast, month, day, **options):
     return yimao.judge(question=question, month=month, day=day, **{kind: cast}, **options)
 
 
-def facts(predicate, question, cast, month, day, **options):
-    """The values of a predicate's facts on the chart, as tuples."""
+def facts(predicate, cast, month, day, question="疾病", **options):
+    """The values of a predicate's facts on the chart (judged for `question`), as tuples."""
     return {f.values for f in judged(question, cast, month, day, **options).chart.result.facts(predicate)}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import assert_lead
+from handcharts import assert_lead, facts
 
 
 CHARTS = [
@@ -31,17 +31,11 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _facts(predicate, hexagram, month, day, question="疾病"):
-    import yimao
-    judged = yimao.judge(question=question, hexagram=hexagram, month=month, day=day)
-    return {f.values for f in judged.chart.result.facts(predicate)}
-
-
 def test_a_mover_extinct_on_its_change_passes_no_generation():
     """11.4 「卯化申绝，不能生巳」: in 剥之渐 the moving 卯 (3) 化绝 -- the 巳 官 (2) gets no 续生 from it
     (fixed); the 用神's grade is not 生."""
-    assert (2, "本") not in _facts("续生", "剥之渐", "辰", "庚申", "功名.升信")
-    grades = {(p, g) for p, _, g in _facts("用神法", "剥之渐", "辰", "庚申", "功名.升信")}
+    assert (2, "本") not in facts("续生", "剥之渐", "辰", "庚申", "功名.升信")
+    grades = {(p, g) for p, _, g in facts("用神法", "剥之渐", "辰", "庚申", "功名.升信")}
     assert (2, "生") not in grades
 
 
@@ -49,14 +43,14 @@ def test_a_broken_mover_checks_no_other_mover():
     """11.5 「中有破散而生不相续者」: 临之蛊 in a 亥 month, the 巳 (1) broken -- the moving 酉 (6) is not
     checked by it, its control of the 卯 官 (2) is not cut (fixed).  In the book's 寅 month on a 辛未
     day the whole 巳 checks 酉: 「酉反被巳制，不续其克」 (stays)."""
-    assert (6,) not in _facts("动受制", "临之蛊", "亥", "戊辰")
-    assert (2, "本") not in _facts("克断", "临之蛊", "亥", "戊辰")
-    assert (6,) in _facts("动受制", "临之蛊", "寅", "辛未")
-    assert (2, "本") in _facts("克断", "临之蛊", "寅", "辛未")
+    assert (6,) not in facts("动受制", "临之蛊", "亥", "戊辰")
+    assert (2, "本") not in facts("克断", "临之蛊", "亥", "戊辰")
+    assert (6,) in facts("动受制", "临之蛊", "寅", "辛未")
+    assert (2, "本") in facts("克断", "临之蛊", "寅", "辛未")
 
 
 def test_a_change_that_generates_rescues_from_jiaoshang():
     """11.7 「如亥日月用世爻，遇遁之乾，是日月克我，变寅生我，谓之绝处逢生」: the moving 世 午 (2) is not
     有而无 by 17.2's 交伤 (fixed).  On a 辛亥 day (甲辰 decade) the 寅 is void, 「不能生矣」: 交伤 stays."""
-    assert not {v for v in _facts("本有而无", "遁之乾", "亥", "乙亥", "身命") if v[2] == "交伤"}
-    assert (2, "本", "交伤") in _facts("本有而无", "遁之乾", "亥", "辛亥", "身命")
+    assert not {v for v in facts("本有而无", "遁之乾", "亥", "乙亥", "身命") if v[2] == "交伤"}
+    assert (2, "本", "交伤") in facts("本有而无", "遁之乾", "亥", "辛亥", "身命")

@@ -43,10 +43,6 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _facts(predicate, cast, month, day, question="疾病"):
-    return facts(predicate, question, cast, month, day)
-
-
 def _role(rule, question, cast, month, day):
     """Where a rule's ruling stands in the answer on the asked question's axis."""
     import yimao
@@ -73,20 +69,20 @@ def test_a_break_filled_by_the_day():
     """18.1 「日月填实则真」, 25.3 「唯值日则能实其破」: 离之乾's extinction 亥, broken by the 巳 month, is
     filled by the 亥 day: no 绝破, a true 墓绝 (fixed); the tomb 戌 clashed by the 辰 month and filled
     by the 戌 day likewise (fixed).  With the 子 day the break stands (stays)."""
-    assert not {v for v in _facts("卦墓绝伪", "离之乾", "巳", "乙亥") if v[1] == "绝破"}
-    assert ("内",) in _facts("卦墓绝真", "离之乾", "巳", "乙亥")
-    assert ("内",) in _facts("卦墓绝真", "离之乾", "辰", "甲戌")
-    assert ("内", "绝破") in _facts("卦墓绝伪", "离之乾", "巳", "丙子")
-    assert ("内",) not in _facts("卦墓绝真", "离之乾", "巳", "丙子")
+    assert not {v for v in facts("卦墓绝伪", "离之乾", "巳", "乙亥") if v[1] == "绝破"}
+    assert ("内",) in facts("卦墓绝真", "离之乾", "巳", "乙亥")
+    assert ("内",) in facts("卦墓绝真", "离之乾", "辰", "甲戌")
+    assert ("内", "绝破") in facts("卦墓绝伪", "离之乾", "巳", "丙子")
+    assert ("内",) not in facts("卦墓绝真", "离之乾", "巳", "丙子")
     # a clash by the day is not a break: the tomb it opens is not filled by the month (27.2
     # 「辰戌丑未为墓冲，不论旺相休囚，静遇为暗动」) -- 戌 month, 庚辰 day
-    assert ("内", "墓冲") in _facts("卦墓绝伪", "离之乾", "戌", "庚辰")
+    assert ("内", "墓冲") in facts("卦墓绝伪", "离之乾", "戌", "庚辰")
 
 
 def test_a_branch_on_the_month_is_not_void():
     """26.2 建空: 困's inner 坎 (子) in a 子 month of the 甲寅 decade is not void (fixed), in a 寅 month it
     is (stays); 离's 午, void in the 甲申 decade, the same in a 午 month (fixed) and an 辰 month (stays)."""
-    assert not {v for v in _facts("卦空破", "878778", "子", "甲寅") if v[:2] == ("内", "空")}
-    assert ("内", "空", "子") in _facts("卦空破", "878778", "寅", "甲寅")
-    assert ("内", "空", "午") not in _facts("卦空破", "787888", "午", "甲申")
-    assert ("内", "空", "午") in _facts("卦空破", "787888", "辰", "甲申")
+    assert not {v for v in facts("卦空破", "878778", "子", "甲寅") if v[:2] == ("内", "空")}
+    assert ("内", "空", "子") in facts("卦空破", "878778", "寅", "甲寅")
+    assert ("内", "空", "午") not in facts("卦空破", "787888", "午", "甲申")
+    assert ("内", "空", "午") in facts("卦空破", "787888", "辰", "甲申")

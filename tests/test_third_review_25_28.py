@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import assert_lead
+from handcharts import assert_lead, facts
 
 
 CHARTS = [
@@ -34,20 +34,14 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _facts(predicate, lines, month, day, question="疾病"):
-    import yimao
-    judged = yimao.judge(question=question, lines=lines, month=month, day=day)
-    return {f.values for f in judged.chart.result.facts(predicate)}
-
-
 def test_a_broken_line_is_not_strong():
     """25.1 「以用处反，名为月破，犹违时而戾也」, 25.2 「扶之不起」: 大有's 世 辰 (line 3) is of the 戌
     month's phase but broken by it, and void on 甲午 -- not 旺, so not a 旺相 void of use (26.3) nor
     graded 旺相空, only 月破 (fixed).  The 戌 month's own 戌 (乾's line 6, not broken) stays 旺."""
-    assert (3, "本") not in _facts("旺相", "777787", "戌", "甲午")
-    grades = {(p, g) for p, _, g in _facts("用神法", "777787", "戌", "甲午")}
+    assert (3, "本") not in facts("旺相", "777787", "戌", "甲午")
+    grades = {(p, g) for p, _, g in facts("用神法", "777787", "戌", "甲午")}
     assert (3, "月破") in grades and (3, "旺相空") not in grades
-    assert not {v for v in _facts("空而有用", "777787", "戌", "甲午") if v[0] == 3}
-    assert (6, "本") in _facts("旺相", "777777", "戌", "甲午")
+    assert not {v for v in facts("空而有用", "777787", "戌", "甲午") if v[0] == 3}
+    assert (6, "本") in facts("旺相", "777777", "戌", "甲午")
     # and the weak one of 42.12's 「一旺一衰，则衰散而旺动」: 乾之坤 in a 辰 month, the broken 戌 (6)
     # scattered by the 辰 (3) on the month (the self-clash test of test_ch42_53_56 checks it)

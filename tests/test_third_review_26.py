@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import assert_lead
+from handcharts import assert_lead, facts
 
 
 CHARTS = [
@@ -41,24 +41,18 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _facts(predicate, lines, month, day, question="疾病"):
-    import yimao
-    judged = yimao.judge(question=question, lines=lines, month=month, day=day)
-    return {f.values for f in judged.chart.result.facts(predicate)}
-
-
 def test_void_grades():
     """42.19's 克空 is not the void of use (26.3 「空而有用」) nor the void the day and month rescue from
     a mover's control (42.10); it is 42.13's 日生月克 void.  The drained void with no generation is
     泄气, with generation 安空 (42.18 「有生无克」)."""
-    grades = lambda *chart: {(p, g) for p, _, g in _facts("用神法", *chart, question="求财")}
+    grades = lambda *chart: {(p, g) for p, _, g in facts("用神法", *chart, question="求财")}
     assert grades("777797", "子", "壬子") & {(2, "旺相空"), (2, "克空")} == {(2, "旺相空")}
     assert (2, "克空") not in grades("777777", "子", "己酉")
     assert (2, "克空") in grades("777777", "酉", "庚戌")
     assert (2, "克空") in grades("777777", "酉", "壬子")
     assert grades("777777", "午", "丙午") & {(2, "泄气"), (2, "安空")} == {(2, "泄气")}
     assert (2, "泄气") in grades("777777", "午", "戊午")      # not void: 泄气 as before
-    sick = lambda *chart: {(p, g) for p, _, g in _facts("用神法", *chart)}
+    sick = lambda *chart: {(p, g) for p, _, g in facts("用神法", *chart)}
     assert sick("777977", "酉", "癸酉") & {(6, "泄气"), (6, "安空")} == {(6, "安空")}
 
 
@@ -68,10 +62,10 @@ def test_a_broken_mover_does_not_fill_a_void():
     休 and clashed by the 午 day): 27.2's half filling 「休囚则静为半散，空为半实也」, the line stays
     void (fixed: 冲实 全 and 不空 填实 before)."""
     chart = ("788768", "寅", "戊午")
-    assert (1, "本", "半") in _facts("冲实", *chart)
-    assert (1, "本", "全") not in _facts("冲实", *chart)
-    assert not {v for v in _facts("不空", *chart) if v[:2] == (1, "本")}
-    assert (1, "本") in _facts("空", *chart)
-    assert not {v for v in _facts("动系", *chart) if v[2] == 5}
+    assert (1, "本", "半") in facts("冲实", *chart)
+    assert (1, "本", "全") not in facts("冲实", *chart)
+    assert not {v for v in facts("不空", *chart) if v[:2] == (1, "本")}
+    assert (1, "本") in facts("空", *chart)
+    assert not {v for v in facts("动系", *chart) if v[2] == 5}
     # a mover that is not broken still bears on the lines (stays): the 申 of 乾之大有 controls the 寅
-    assert (2, "本", 5, "克") in _facts("动系", "777797", "子", "壬子")
+    assert (2, "本", 5, "克") in facts("动系", "777797", "子", "壬子")

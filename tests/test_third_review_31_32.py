@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import assert_lead
+from handcharts import assert_lead, facts
 
 
 CHARTS = [
@@ -44,35 +44,29 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _facts(predicate, lines, month, day, question="疾病"):
-    import yimao
-    judged = yimao.judge(question=question, lines=lines, month=month, day=day)
-    return {f.values for f in judged.chart.result.facts(predicate)}
-
-
 def test_a_birth_rescues_the_dead_and_extinct():
     """31.5 「或日月变爻内有一生之，则死而未死，绝而未绝也」, a birth being a 生 (31.2 「金遇巳而得生」,
     23.3 「如遇申月其土则休，以生较休，得生犹十之七」, 31.7 「动爻生绝于变，其法犹类日也」): 升之鼎's 酉
     (line 6) is 绝 on the 寅 day and changes into 巳, its 长生 -- 有救, so not 功名's 坏 … 绝 (fixed:
     无救 before).  The static 酉 (line 3), with no birth anywhere, stays 无救."""
-    dead = _facts("临死绝", "877686", "子", "丙寅")
+    dead = facts("临死绝", "877686", "子", "丙寅")
     assert (6, "本", "日", "绝", "有救") in dead and (6, "本", "日", "绝", "无救") not in dead
     assert (3, "本", "日", "绝", "无救") in dead
-    assert (6, "本", "绝") not in _facts("坏", "877686", "子", "丙寅", question="功名")
+    assert (6, "本", "绝") not in facts("坏", "877686", "子", "丙寅", question="功名")
     # 震 in a 申 month on an 乙巳 day: the earth 财 extinct on the day is born on the month -- not
     # 17.1's 「死绝无救」 (fixed: 本有而无 … 死绝 before).
-    dead = _facts("临死绝", "788788", "申", "乙巳")
+    dead = facts("临死绝", "788788", "申", "乙巳")
     assert (3, "本", "日", "绝", "有救") in dead and (6, "本", "日", "绝", "有救") in dead
-    assert not _facts("本有而无", "788788", "申", "乙巳", question="求财")
+    assert not facts("本有而无", "788788", "申", "乙巳", question="求财")
 
 
 def test_the_change_born_or_extinct_neither_controls_nor_generates():
     """31.2 「故金遇巳而不克，土遇巳而不生」 at the change (31.7): 解之豫's 辰 changing into 巳 has no
     变生, 升之鼎's 酉 changing into 巳 no 变克 (fixed: both held before).  A 未 changing into 午
     (小畜之乾, earth 胎 in 午) keeps its 变生 (stays)."""
-    assert (2,) not in _facts("变生", "898788", "卯", "癸酉")
-    assert (6,) not in _facts("变克", "877686", "子", "丙寅")
-    assert (4,) in _facts("变生", "777677", "卯", "癸酉")
+    assert (2,) not in facts("变生", "898788", "卯", "癸酉")
+    assert (6,) not in facts("变克", "877686", "子", "丙寅")
+    assert (4,) in facts("变生", "777677", "卯", "癸酉")
 
 
 def test_a_powerless_change_does_not_control():
@@ -80,6 +74,6 @@ def test_a_powerless_change_does_not_control():
     升之鼎 on a 壬寅 day, the change 巳 void (and 死 in the 子 month) -- it does not control the
     moving 酉 ghost, so no 32.2 「动而有制，犹不动也」 and no 31.5 「临死又克」 (fixed: 受克于 … 变,
     犹不动 … 有制 and 又克 before).  The 寅 day's 绝 with no rescue stays 无救."""
-    assert (6, "本", "变") not in _facts("受克于", "877686", "子", "壬寅")
-    assert (6, "有制") not in _facts("犹不动", "877686", "子", "壬寅", question="功名")
-    assert (6, "本", "日", "绝", "无救") in _facts("临死绝", "877686", "子", "壬寅")
+    assert (6, "本", "变") not in facts("受克于", "877686", "子", "壬寅")
+    assert (6, "有制") not in facts("犹不动", "877686", "子", "壬寅", question="功名")
+    assert (6, "本", "日", "绝", "无救") in facts("临死绝", "877686", "子", "壬寅")

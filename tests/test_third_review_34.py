@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import assert_lead, readings
+from handcharts import assert_lead, readings, facts
 
 
 CHARTS = [
@@ -46,19 +46,13 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _facts(predicate, lines, month, day, question="疾病"):
-    import yimao
-    judged = yimao.judge(question=question, lines=lines, month=month, day=day)
-    return {f.values for f in judged.chart.result.facts(predicate)}
-
-
 def test_a_void_mover_clashed_by_the_day_is_filled_not_scattered():
     """26.2 「动爻值空……若日辰来冲，又不为散，反为全动，以其空逢冲实而复动焉」 against 34.2 「空冲则实，
     动冲则散」: 乾 with the 戌 世 (line 6) moving, in a 午 month on 戊辰 (戌 void) -- the day's clash
     fills it: 空冲, not 动冲 (fixed), so 44.10's 「全盛而衰，谓动冲」 does not speak of our commander.
     On 庚辰 the 戌 is not void and the clash scatters: 动冲 (stays).  Broken by a 辰 month the moving
     void stays void and is scattered (42.13 「动空而遭破，纵动无功」, 42.14 「破临动冲而无」): 动冲 still."""
-    kinds = lambda month, day: {k for p, _, k in _facts("爻冲", "777779", month, day) if p == 6}
+    kinds = lambda month, day: {k for p, _, k in facts("爻冲", "777779", month, day) if p == 6}
     assert kinds("午", "戊辰") == {"空冲"}
     assert kinds("午", "庚辰") == {"动冲"}
     assert "动冲" in kinds("辰", "戊辰")

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _facts(predicate, lines, month, day, question="疾病"):
-    import yimao
-    judged = yimao.judge(question=question, lines=lines, month=month, day=day)
-    return {f.values for f in judged.chart.result.facts(predicate)}
+from handcharts import facts
 
 
 FRAMES = [
@@ -31,29 +27,29 @@ FRAMES = [
 
 @pytest.mark.parametrize("lines, month, day, force, lost", FRAMES)
 def test_a_frame_missing_its_start_or_end_is_a_weaker_frame(lines, month, day, force, lost):
-    assert ("火", "动会") in _facts("局会", lines, month, day)
-    assert ("火", force) in _facts("局力", lines, month, day)
-    assert ("火", lost) in _facts("局失", lines, month, day)
+    assert ("火", "动会") in facts("局会", lines, month, day)
+    assert ("火", force) in facts("局力", lines, month, day)
+    assert ("火", lost) in facts("局失", lines, month, day)
 
 
 def test_no_frame_without_its_middle():
     # 37.1 「中神主也，失其主则不能会」, 42.15 「有寅戌而无午，是名假局」: 寅 (2) and 戌 (6) moving, 午 only
     # on the static line 4 and neither on the 寅 month nor the 戌 day -- no shape, no frame (stays).
-    assert not {v for v in _facts("会候", "797779", "寅", "甲戌") if v[0] == "火"}
-    assert not {v for v in _facts("局会", "797779", "寅", "甲戌") if v[0] == "火"}
+    assert not {v for v in facts("会候", "797779", "寅", "甲戌") if v[0] == "火"}
+    assert not {v for v in facts("局会", "797779", "寅", "甲戌") if v[0] == "火"}
 
 
 def test_a_tomb_is_not_opened_by_its_own_branch():
     # 38.3 「刑则墓开」「夫墓得刑冲，犹锁得钥」, 31.5 「墓而无冲，为匿为藏」: 坎's 世, 子 water (line 6), in
     # its tomb 辰 on the 辰 month and the 甲辰 day.  辰刑辰: the day is the line's tomb too, no key to
     # the month's; the tombs stay shut (fixed: 墓开 by 刑 on both before).
-    opened = {v for v in _facts("墓开", "878878", "辰", "甲辰") if v[:2] == (6, "本")}
+    opened = {v for v in facts("墓开", "878878", "辰", "甲辰") if v[:2] == (6, "本")}
     assert not opened
-    assert {(6, "本", "日"), (6, "本", "月")} <= _facts("墓藏", "878878", "辰", "甲辰")
+    assert {(6, "本", "日"), (6, "本", "月")} <= facts("墓藏", "878878", "辰", "甲辰")
 
 
 def test_a_tomb_is_opened_by_another_branch():
     # 坎's 寅 wood (line 1) in its tomb 未 on the 乙未 day, the 戌 month punishing 未 (戌刑未): opened
     # by punishment (stays); the 辰 month tomb of line 6 clashed by a 戌 day: opened (stays).
-    assert (1, "本", "日", "刑") in _facts("墓开", "878878", "戌", "乙未")
-    assert (6, "本", "月", "冲") in _facts("墓开", "878878", "辰", "甲戌")
+    assert (1, "本", "日", "刑") in facts("墓开", "878878", "戌", "乙未")
+    assert (6, "本", "月", "冲") in facts("墓开", "878878", "辰", "甲戌")

@@ -48,7 +48,7 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
 
 
 def grades(question, cast, month, day, **options):
-    return facts("用神法", question, cast, month, day, **options)
+    return facts("用神法", cast, month, day, question, **options)
 
 
 def test_earth_extinct_on_the_day_is_not_flawed_but_dead():

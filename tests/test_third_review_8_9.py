@@ -33,10 +33,6 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _facts(predicate, cast, month, day, question="疾病"):
-    return facts(predicate, question, cast, month, day)
-
-
 def _rules(question, cast, month, day, **options):
     """Every rule that ruled on the asked question's own axis, deciding or not."""
     kind = "lines" if cast.isdigit() else "hexagram"
@@ -51,15 +47,15 @@ def test_a_body_void_by_chapter_26():
     not void (fixed: 疑 and 犹豫 before); still 复 on the same day is void (stays).  In a 子 month the
     void 子 is 建空: no ill, and 9.4 reads the 青龙 on the bodies for 功名 (fixed: 无断 before).  乾's
     卦身 巳 stands on no line: void by its branch on 甲午 (stays), not when the 巳 month holds it."""
-    moved = _facts("身病", "988888", "辰", "甲寅")
+    moved = facts("身病", "988888", "辰", "甲寅")
     assert ("世身", "疑") not in moved and ("卦身", "犹豫") not in moved
     assert ("世身", "乱") in moved and ("卦身", "变更") in moved
-    still = _facts("身病", "复", "辰", "甲寅")
+    still = facts("身病", "复", "辰", "甲寅")
     assert ("世身", "疑") in still and ("卦身", "犹豫") in still
-    assert not _facts("身病", "复", "子", "甲寅")
+    assert not facts("身病", "复", "子", "甲寅")
     assert "青龙" in readings("功名", "复", "子", "甲寅", "by 身喜(临)")
-    assert ("卦身", "犹豫") in _facts("身病", "乾", "辰", "甲午")
-    assert ("卦身", "犹豫") not in _facts("身病", "乾", "巳", "甲午")
+    assert ("卦身", "犹豫") in facts("身病", "乾", "辰", "甲午")
+    assert ("卦身", "犹豫") not in facts("身病", "乾", "巳", "甲午")
 
 
 def test_the_noble_on_a_body():
