@@ -84,12 +84,13 @@ class Weigher:
 
     def placements(self, rulings: list[Ruling]) -> list[tuple[Axis, list[Ruling]]]:
         """Each ruling on the axis it speaks to: the asked (sub-)question's axis for its own words
-        and the general 吉 / 凶 (the question's own axis when the asked one is 平), else another
-        axis of the question that has the word (for 吉 / 凶, only the asked sub-question's own)."""
+        and the general 吉 / 凶 (the question's own axis when the asked one is 平, none when it is
+        平 `alone`), else another axis of the question that has the word (for 吉 / 凶, only the asked
+        sub-question's own)."""
         primary = self.method.axis_for(self.question, self.sub)
         if primary is None:
             return []
-        general = primary if primary.left_side != NEUTRAL else self.method.axis_for(self.question, None)
+        general = primary if primary.left_side != NEUTRAL else None if primary.alone else self.method.axis_for(self.question, None)
         if general is not None and general.left_side == NEUTRAL:
             general = None
         placed: dict[int, tuple[Axis, list[Ruling]]] = {id(primary): (primary, [])}

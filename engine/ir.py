@@ -234,6 +234,8 @@ class Axis:
     citation: Citation | None  # None only in a module that failed (the statement had no paragraph)
     span: Span
     topic: str | None = None  # a further question of the sub-question (67.5's 「若筮有终」)
+    # `as 平 alone`: the 用神's general 吉 / 凶 answers no other axis (its 用神 is not the matter's)
+    alone: bool = False
 
     @property
     def name(self) -> str:

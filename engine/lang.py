@@ -241,11 +241,13 @@ class _ToIR(Transformer):
         return tuple(str(c) for c in children)
 
     def side_map(self, meta, children):
-        return tuple(str(c) for c in children if c is not None)
+        alone = bool(children) and isinstance(children[-1], Token) and children[-1].type == "ALONE"
+        return tuple(str(c) for c in children[:len(children) - alone] if c is not None), alone
 
     def answer(self, meta, children):
         (question, sub, span), topic, left, right, mapping = children
-        return _Pending(("answer", question, sub, str(topic) if topic else None, left, right, mapping or ("吉", "凶"), span))
+        mapping, alone = mapping or (("吉", "凶"), False)
+        return _Pending(("answer", question, sub, str(topic) if topic else None, left, right, mapping, alone, span))
 
     def answer_by(self, meta, children):
         (question, sub, span), predicate, arg = children
@@ -516,9 +518,9 @@ def _judging_statement(item: _Pending, current: Section | None, diagnostics: lis
         _, questions, predicate, param, values, doc, _ = item
         return Given(questions, predicate, param, values, doc, own, span)
     if kind == "answer":
-        _, question, sub, topic, left, right, mapping, _ = item
+        _, question, sub, topic, left, right, mapping, alone, _ = item
         sides = (mapping[0], mapping[1] if len(mapping) > 1 else mapping[0])
-        return Axis(question, sub, left, right, sides[0], sides[1], own, span, topic)
+        return Axis(question, sub, left, right, sides[0], sides[1], own, span, topic, alone)
     quotes = item[2] if kind == "precedence" else item[3]
     if quotes:
         own = Citation(own.chapter, own.paragraph, tuple(q for q, _ in quotes), quotes[0][1])

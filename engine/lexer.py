@@ -19,7 +19,7 @@ _END_OF_WORD = f"(?![{CJK}0-9A-Za-z_])"
 STATEMENTS = ("chapter", "predicate", "input", "rule", "table", "school", "disable", "replace", "question",
               "answer", "precedence", "timing", "given")
 # ... and the other words of the language.
-CLAUSES = ("exception", "to", "on", "cite", "when", "then", "not", "symmetric", "extends", "sub", "as", "over",
+CLAUSES = ("exception", "to", "on", "cite", "when", "then", "not", "symmetric", "extends", "sub", "as", "alone", "over",
            "side", "by", "strength", "narrative", "partial", "shown")
 VERDICT = "断"
 

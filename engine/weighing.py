@@ -136,6 +136,9 @@ class _Builder:
                     or (axis.left_side == axis.right_side != NEUTRAL):
                 self.error(axis.span, f"answer {axis.name}: `as` takes 吉/凶, 凶/吉 or 平")
                 continue
+            if axis.alone and (axis.left_side != NEUTRAL or axis.sub is None or axis.topic is not None):
+                self.error(axis.span, f"answer {axis.name}: `alone` is said of a sub-question answered `as 平`")
+                continue
             both = set(axis.left) & set(axis.right)
             if both:
                 self.error(axis.span, f"answer {axis.name}: {sorted(both)[0]} stands on both sides")

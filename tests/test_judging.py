@@ -163,6 +163,17 @@ def test_several_sub_questions_answered_alike_in_one_statement(tmp_path, capsys)
     assert not [a for a in run(tmp_path, capsys, "779977", text=both)["answers"] if a["axis"].startswith("by ")]
 
 
+def test_a_neutral_sub_question_passes_its_grade_to_its_question_unless_alone(tmp_path, capsys):
+    """A 平 sub-question's general 吉 / 凶 (its 用神's grade) answers the question's own axis (胎产.男女:
+    the child's grade is the birth's); `as 平 alone` keeps it off every axis, where the sub-question's
+    用神 is not the matter's (出行.筮风: the 兄弟's strength is the wind's force, 77.7)."""
+    def asked(text):
+        return {a["sub_question"]: a["answer"] for a in run(tmp_path, capsys, "977779", text=text, question="疾病.真假")["answers"]}
+
+    assert asked(BOOK) == {"疾病.真假": "真", "疾病": "愈"}
+    assert asked(BOOK.replace("真 / 不真 as 平", "真 / 不真 as 平 alone")) == {"疾病.真假": "真"}
+
+
 def test_a_question_that_asks_when_is_answered_by_its_own_rulings_timing(tmp_path, capsys):
     """`answer 疾病 by 应期`: the rulings' own 应期 first (the chapter's method for a question that
     asks when), 42.20's 刻期 after; without it, 刻期 first (test_timing_by_kekqi_…: 子日, then 午日)."""
@@ -203,6 +214,8 @@ def test_a_verdict_word_no_axis_declares_is_an_error(tmp_path):
     ("answer 疾病: 愈 / 不愈", "answer 疾病 is already declared"),
     ("answer 疾病.症候: 轻 / 轻 重", "轻 stands on both sides"),
     ("answer 疾病.症候: 轻 / 重 as 平/凶", "`as` takes 吉/凶, 凶/吉 or 平"),
+    ("answer 疾病.症候: 轻 / 重 as 吉/凶 alone", "`alone` is said of a sub-question answered `as 平`"),
+    ("answer 疾病.真假 甲: 是 / 否 as 平 alone", "`alone` is said of a sub-question answered `as 平`"),
     ("answer 疾病.症候 甲: 轻 / 重", "declare the answer of 疾病.症候 itself first"),
     ("timing 无此 by 法: 冲空 吉", "timing: unknown predicate 无此"),
     ("timing 刻期 by 式: 冲空 吉", "timing: 刻期 has no argument 式"),

@@ -32,7 +32,7 @@ def catalog(program) -> list[dict]:
     return [
         {"chapter": q.chapter, "question": q.name, "sub_questions": list(q.subquestions), "use_god": q.doc,
          "use_god_rules": rules_by_question.get(q.name, []),
-         "answers": {a.name: {"left": list(a.left), "right": list(a.right), "sides": [a.left_side, a.right_side],
+         "answers": {a.name: {"left": list(a.left), "right": list(a.right), "sides": [a.left_side, a.right_side], "alone": a.alone,
                               "cite": a.citation.ref if a.citation else None}
                      for a in method.axes_of(q.name)},
          "answered_in_kind": _in_kind(method, q.name),
