@@ -355,9 +355,10 @@ WEATHER = [
     # 绝, so the spoiled 子 stays)
     ("天时.占晴", ("蹇", "午", "丁巳"), "雨", "天时.子坏"),
     # 45.2 「化克将止」: the moving 父母 changed into its control stops the rain, strong or weak
-    # (震之豫: the 子 父 of line 1 moves into 未, earth over water); 「祈晴察子象，亦同此推之」: the
-    # 子孙 in the dark clears the sky (讼 on a 戌 day: the 辰 子孙 clashed).
-    ("天时.占雨", ("震之豫", "子", "甲子"), "晴", "天时.父化克"),
+    # (家人之益: the 亥 父 of line 3 moves into a whole 辰, earth over water -- 震之豫 was the chart here,
+    # but it turns a 六冲 into a 六合, and 45.4's 先冲后合 rules it: tests/test_fourth_review_45.py);
+    # 「祈晴察子象，亦同此推之」: the 子孙 in the dark clears the sky (讼 on a 戌 day: the 辰 子孙 clashed).
+    ("天时.占雨", ("家人之益", "酉", "甲子"), "晴", "天时.父化克"),
     ("天时", ("讼", "寅", "甲戌"), "晴", "天时.子暗动"),
     # 45.5-45.7: thunder by the ghost, wind and fog by the 兄弟, snow, water and ice by the 父母
     ("天时.占雷", ("坎之归妹", "辰", "壬戌"), "雷", "占雷.鬼动"),
