@@ -96,10 +96,10 @@ def test_wind_crosswise_when_the_brother_and_the_day_disagree():
 
 
 def test_companion_not_setting_out_when_the_combined_cast_is_clashed():
-    # 「贞合冲则不偕」 (「本卦六合而合处逢冲」): 贲, a 六合, its 世/应 clashed by the 辰 day
+    # 「贞合冲则不偕」: 贲, a 六合, its 世/应 clashed by the 辰 day (合冲) ...
     assert ("偕行.贞合冲", "不偕") in rulings("出行.同行", "贲", "戌", "戊辰")
-    # 乾 is a 六冲, not a combined cast clashed: this clause does not read it
-    assert not any(rule == "偕行.贞合冲" for rule, _ in rulings("出行.同行", "乾", "子", "甲子"))
+    # ... and 乾, a 六冲 (贞冲): 「贞合冲」 is 71.2's 「贞冲、合冲」 (tests/test_fourth_review_77.py)
+    assert ("偕行.贞合冲", "不偕") in rulings("出行.同行", "乾", "子", "甲子")
 
 
 def test_errand_by_its_own_use_god():
@@ -341,7 +341,7 @@ ANSWERS = [
     ("出行.同行", "蒙之损", "子", "甲子", "可同 / 不可同", None, "不可同"),
     ("出行.同行", "需", "子", "甲子", "可同 / 不可同", None, "可同"),
     ("出行.筮风", "坤", "子", "甲子", "顺 / 逆", None, "顺"),
-    ("出行.筮风", "蛊之蒙", "午", "甲子", "无咎 / 覆舟", None, "覆舟"),
+    ("出行.筮风", "蛊之蒙", "午", "甲子", "无咎 / 覆舟", None, "无咎"),  # the 酉 ghost 有制: 犹不动 (32.2)
     ("出行.关隘", "泰之升", "子", "甲子", "如意 / 阻隔", None, "阻隔"),  # 官克世
     ("出行.关隘", "屯", "子", "甲子", "如意 / 阻隔", None, "如意"),  # 子旺官空
     ("出行.旅寓", "乾之姤", "子", "甲子", "安 / 不安", None, "不安"),  # 世坏疾生
