@@ -14,9 +14,10 @@ from handcharts import assert_lead
 CHARTS = [
     # 「狱禁……之事忌之，然遇鬼旺则凶」: 泰's 卦身 (line 2) on the 寅 ghost, entombed on the 未 day and 旺
     # in the 卯 month -- a prisoner asking after 禁责 (83.16 「忧禁忧责」) is not let off (fixed: 免
-    # before).  In a 申 month the wood ghost is weak, 「官衰则减」, and no body tomb speaks (stays).
+    # before).  In a 申 month the wood ghost is weak, 「官衰则减」, and no body tomb speaks (stays; the
+    # 世's grade decides, 83.18's 大害不绝 being said of the sentenced: tests/test_fourth_review_83.py).
     ("词讼.禁责", "777888", "卯", "乙未", {}, "不免", "随墓.身墓凶"),
-    ("词讼.禁责", "777888", "申", "乙未", {}, "免", "禁责.大害不绝"),
+    ("词讼.禁责", "777888", "申", "乙未", {}, "免", "用神断.安空"),
     # 「忧疑……之事忌之」 (9.4 「凡忧疑损害，则反以身空为吉」): the same chart asked as 89's 防患 is 危
     # (fixed: 安 before).  On 丁未 the 寅 ghost is void, and 35.4 「若避患、忧害、防非，见空破而祸消」
     # excuses the body tomb (see the fact test below); the answer, by 合冲, stays 危.
