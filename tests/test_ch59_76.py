@@ -449,10 +449,11 @@ def test_ch73_selling_property_and_goods():
 
 # --- 74 劫质 ----------------------------------------------------------------------------------------
 
-def test_ch74_a_combined_cast_clashed_fails_the_pledge_a_clashing_cast_is_not_that():
-    # 「贞合冲、世应空而无成事」 (「本卦六合而合处逢冲」): 贲, a 六合, clashed by the 辰 day
+def test_ch74_a_combined_cast_clashed_or_a_clashing_cast_fails_the_pledge():
+    # 「贞合冲、世应空而无成事」: 贲, a 六合, clashed by the 辰 day (合冲) -- and 乾, a 六冲 (贞冲): 71.2's
+    # 「贞冲、合冲」 (tests/test_zhen_he_chong.py)
     ruled("取质.贞合冲", "不成", "劫质", "贲", "戌", "戊辰")
-    assert "取质.贞合冲" not in judged("劫质", "乾", "辰", "庚戌")["rules"]  # 乾: a 六冲, not a 六合 clashed
+    assert "取质.贞合冲" in judged("劫质", "乾", "辰", "庚戌")["rules"]
 
 
 def test_ch74_a_pledge_between_equals():
