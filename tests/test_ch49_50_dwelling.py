@@ -121,9 +121,10 @@ def test_sharing_fears_the_clash_with_the_world_and_the_union_that_turns_into_a_
 
 
 def test_a_ghost_moving_on_the_response_costs_the_house_its_profit():
-    """49.2 「在应则宅毋失利」: 大有之归妹 moves the 巳 官鬼 on the 应 (line 6); 大有 keeps it at rest."""
-    assert "卜居.鬼在应" in _rules("卜居", "大有之归妹")
-    assert "卜居.鬼在应" not in _rules("卜居", "大有")
+    """49.2 「在应则宅毋失利」: 大有之归妹 moves the 巳 官鬼 on the 应 (line 6); 大有 keeps it at rest.  In a
+    寅 month on a 甲寅 day: on 子 / 甲子 the day and month control the 巳 ghost, which then 犹不动 (32.2)."""
+    assert "卜居.鬼在应" in _rules("卜居", "大有之归妹", "寅", "甲寅")
+    assert "卜居.鬼在应" not in _rules("卜居", "大有", "寅", "甲寅")
 
 
 # --- 50 坟墓 ----------------------------------------------------------------------------------------
