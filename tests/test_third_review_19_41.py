@@ -18,7 +18,7 @@ CHARTS = [
     # the 用神 before, no 卦候 at all).  The outer 乾 is 旺 in 大雪 and 废 after 冬至: it waits for
     # the solar term, and the 用神 still decides (stays).
     ("国朝.迁都", "878887", "子", "丙寅", {}, "宜", "迁都.外旺"),
-    ("国朝.迁都", "878777", "子", "丙寅", {}, "不宜", "用神断.凶陷"),
+    ("国朝.迁都", "878777", "子", "丙子", {}, "不宜", "用神断.凶陷"),  # 丙子: on 丙寅 the outer 乾 is void (迁都.外空破)
     # 41.2 「独秋后占地得坤……反为吉兆」, commentary 「秋后三气得坤卦」: the 申 month is 立秋 and 处暑, both
     # of the three terms (fixed: 凶 before).  The 酉 month is 白露 then 秋分, half in: it waits for the
     # solar term, and 坤's 六冲 stands (stays).
