@@ -131,7 +131,8 @@ def test_the_catalog_lists_what_each_question_takes(capsys):
     assert main(["questions", "--json"]) == 0
     rows = {row["question"]: row for row in json.loads(capsys.readouterr().out)["questions"]}
     assert {g["name"]: (g["values"], g["cite"]) for g in rows["谋望"]["given"]} == {
-        "谋向": (["来", "去"], "76.3"), "谋交": (["有", "无"], "76.3"), "嘱求": (["文", "利", "患"], "76.3")}
+        "谋向": (["来", "去"], "76.3"), "谋交": (["有", "无"], "76.3"), "嘱求": (["文", "利", "患"], "76.3"),
+        "嘱事": (["公廷", "私"], "76.2")}
     assert [g["name"] for g in rows["求财"]["given"]] == ["财本"]
     assert rows["功名"]["given"] == []
 

@@ -34,7 +34,7 @@ CHARTS = [
     # 32.2 「卦中虽无而伏于世爻动爻之下……则无犹不无也」 in 76's 谋.官失 (「官鬼失而谋无主」): 益 has no
     # 官鬼 on its lines, but the 酉 hidden under the 世 (not void on 甲子) is the plan's master -- 76.1's
     # 「官鬼失」 does not speak (fixed: 不成 by 谋.官失 before); 涣 on 己亥 has none at all (stays).
-    ("谋望", "788877", "寅", "甲子", {}, "成", "长生.正旺吉"),
+    ("谋望", "788877", "寅", "甲子", {}, "成", "谋.问成"),  # 76.1 「止问成否」 decides, the grade supports
     ("谋望", "涣", "戌", "己亥", {}, "不成", "谋.官失"),
 ]
 

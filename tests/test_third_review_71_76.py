@@ -56,9 +56,11 @@ CHARTS = [
     ("谋望.谋利", "889797", "辰", "甲午", {"given": {"谋向": "来"}}, "不成", "用神断.凶陷"),
     # A7. 76.1 「占彼谋不论世」: another's plan is not read by 姤's dead 世 (丑 in 卯), but by the friend
     # (56.19 「皆用应也」), the 午 应 相 in 卯.
-    ("谋望", "姤", "卯", "丁卯", {"about": "友"}, "成", "用神断.全吉"),
-    # stays: one's own plan, the 世.
-    ("谋望", "姤", "卯", "丁卯", {}, "不成", "用神断.凶陷"),
+    ("谋望", "姤", "卯", "丁卯", {"about": "友"}, "成", "谋.问成"),
+    # One's own plan, the 世: a plain 谋 asks only 成否 (76.1 「止问成否，但忌空冲」), and the 世 counts
+    # when it is lost, not when it is weak (76.3 「求于己者世…俱不可失焉」) -- 不成 by the dead 世's grade
+    # before (tests/test_fourth_review_76.py).
+    ("谋望", "姤", "卯", "丁卯", {}, "成", "谋.问成"),
     # A8. 76.1 「故自力可成，莫观其应」, 76.3 「有交忌冲，无交不忌冲」: a plan that deals with no one is
     # not judged by 8.15's 「彼我之交，不宜世生应」.
     ("谋望", "967778", "子", "乙卯", {"given": {"谋交": "无"}}, "成", None),

@@ -23,7 +23,8 @@ CHARTS = [
     # and whole -- the 卦身's combination is among the rulings that decide 成 (fixed: no such ruling
     # before).  复 in a 午 month: the 卦身 子 is broken, its combination with the 丑 day 徒合, and the 世
     # broken decides 「犹得其半」 (stays).
-    ("谋望", "787887", "未", "乙丑", {}, "成", "身法.谋望遇合"),
+    # (a plan dealing with no one, 谋交=无: 贲's void 应 戌 is 76.1's 「应空散」 in a plan with another)
+    ("谋望", "787887", "未", "乙丑", {"given": {"谋交": "无"}}, "成", "身法.谋望遇合"),
     ("谋望", "复", "午", "乙丑", {}, "成", "谋.世破绝"),
 ]
 
