@@ -288,9 +288,11 @@ def test_prayers_by_the_use_god_of_their_matter():
 # --- 88 怪异 -----------------------------------------------------------------------------------
 
 def test_an_omen_is_trouble_when_the_ghost_moves_and_none_when_it_is_void():
-    moving = answer("怪异", "同人之无妄", "子", "甲寅")
+    # on 子 甲寅 the 亥 ghost changes into the 辰 that controls it (32.2 「动而有制……犹不动也」); in a 亥
+    # month it stands on the month, 22.2 「伤而不伤」
+    moving = answer("怪异", "同人之无妄", "亥", "甲寅")
     assert moving["answer"] == "祸" and "怪.鬼动" in deciders(moving)
-    assert {"波浪之沉", "水火之厄", "丁幼疮痍", "祸由己召"} <= reading("怪异", "同人之无妄", "子", "甲寅")
+    assert {"波浪之沉", "水火之厄", "丁幼疮痍", "祸由己召"} <= reading("怪异", "同人之无妄", "亥", "甲寅")
     void = answer("怪异", "同人", "辰", "辛未")                               # 空散则非真
     assert void["answer"] == "无害" and "怪.空散" in deciders(void)
 
@@ -311,7 +313,8 @@ def test_drive_it_out_or_let_it_be():
     weak = judged("怪异.驱置", "同人", "午", "甲寅").answers()
     assert next(r for r in weak if r["sub_question"] == "怪异.驱置")["answer"] == "可驱"
     assert next(r for r in weak if r["sub_question"] == "怪异.驱置.置")["answer"] == "可置"
-    moving = judged("怪异.驱置", "同人之无妄", "子", "甲寅").answers()
+    # on 子 甲寅 the 亥 ghost changes into the 辰 that controls it (32.2 「动而有制……犹不动也」); 临月, 22.2
+    moving = judged("怪异.驱置", "同人之无妄", "亥", "甲寅").answers()
     assert next(r for r in moving if r["sub_question"] == "怪异.驱置.置")["answer"] == "不可置"
 
 

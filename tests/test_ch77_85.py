@@ -320,8 +320,10 @@ def test_a_line_changing_into_the_ghost_puts_its_place_under_the_taboo_too():
     # the boat's body (象) and its steersman (位).
     parts = answer("舟车.舟楫", "归妹之睽", "子", "甲子", "by 船忌(段)").split("、")
     assert {"船体", "船之宰"} <= set(parts)
-    # 蛊之蒙: the ghost on the 世 moves and changes into a 子孙 -- the master's part only (并于鬼而动).
-    assert answer("舟车.舟楫", "蛊之蒙", "午", "甲子", "by 船忌(段)") == "船之主"
+    # 蛊之蒙: the ghost on the 世 moves and changes into a 子孙 -- the master's part only (并于鬼而动).  In a
+    # 午 month the month controls the 酉 ghost (32.2 「动而有制……犹不动也」); in a 酉 month it stands on the
+    # month (22.2 「伤而不伤」) and moves.
+    assert answer("舟车.舟楫", "蛊之蒙", "酉", "甲子", "by 船忌(段)") == "船之主"
 
 
 # --- 85 诅誓 ---------------------------------------------------------------------------------------

@@ -517,9 +517,10 @@ def test_a_moving_between_line_cuts_off_the_letter():
 def test_a_checked_green_dragon_is_no_good_companion():
     # On a 丁 day the 青龙 sits on line 6.  升 (877886): line 6 is the 酉 官鬼, metal, which checks the
     # dragon (「龙避金爻也」, 「金克木则吉而不吉」): the moving ghost is no 「青龙良伴」 but a moving ghost.
-    # 大有 (777789): line 6 is the 巳 官鬼, fire: 「青龙良伴也」 holds.
+    # 大有 (777789): line 6 is the 巳 官鬼, fire: 「青龙良伴也」 holds.  Not on 丁卯: the 卯 day clashes 升's
+    # moving 酉 ghost (32.2 「动而逢冲……犹不动也」); the 未 day generates it.
     def rulings(lines):
-        j = yimao.judge(question="行人.安危", lines=lines, month="寅", day="丁卯", about="父")
+        j = yimao.judge(question="行人.安危", lines=lines, month="寅", day="丁未", about="父")
         return {v["rule"]: bool(v["defeated_by"]) for v in j.verdicts() if v["rule"].startswith("安危.")}
     checked = rulings("877886")
     assert checked["安危.青龙"] is True and checked["安危.鬼神"] is False

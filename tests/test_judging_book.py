@@ -132,11 +132,12 @@ def test_a_named_place_is_answered_with_the_quarter_the_chart_points_to(capsys):
 
 
 def test_the_outer_trigram_is_the_basis_of_moving_the_capital(capsys):
-    """43.6 「当以外旺为凭，鬼兴为忌」: 同人之复 (亥建己未日) -- the outer 乾 in season decides over a
-    changed line's 随墓 (35.3); 乾之小畜 (a 六冲 hexagram, the outer 乾 in season in a 亥 month):
+    """43.6 「当以外旺为凭，鬼兴为忌」: 同人之复 (亥建己巳日) -- the outer 乾 in season decides over a
+    changed line's 随墓 (35.3; on a 巳 day, which clashes the moving 亥 ghost: 32.2 「动而逢冲……犹不动
+    也」 -- on 己未 the ghost, on the month, is not held by the day and 鬼兴 decides); 乾之小畜 (a 六冲 hexagram, the outer 乾 in season in a 亥 month):
     the taboo the paragraph names, 贞冲, decides over the basis, and so does the move's own 卦验 (43.6
     「犹迁居也」, 41.1 「迁居忌外反伏吟」: the outer 乾 into 巽 is a 反吟), before the lines."""
-    _, answer = judge(capsys, "国朝.迁都", "--hexagram", "同人之复", "--month", "亥", "--day", "己未")
+    _, answer = judge(capsys, "国朝.迁都", "--hexagram", "同人之复", "--month", "亥", "--day", "己巳")
     assert answer["answer"] == "宜" and [d["rule"] for d in answer["decided_by"]] == ["迁都.外旺"]
     assert ("随墓.化爻墓凶", "外旺为凭") in overruled(answer)
     _, clash = judge(capsys, "国朝.迁都", "--hexagram", "乾之小畜", "--month", "亥", "--day", "己未")

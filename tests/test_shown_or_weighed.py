@@ -123,8 +123,9 @@ def test_what_the_ghost_shows_answers_the_question_of_symptoms():
 
 def test_the_ghost_moving_warns_the_family_member_of_its_trigram_and_what_to_avoid():
     # 乾: the 官鬼 午 on line 4 moves in the outer 乾: the father is at risk too, and 乾 counsels
-    # 「不可以好僧室」.  At rest, nothing is said.
-    moving = judge("疾病", "777977", "寅", "甲子")
+    # 「不可以好僧室」.  At rest, nothing is said.  (On a 甲寅 day: a 子 day clashes the 午 ghost, which then
+    # 犹不动, 32.2.)
+    moving = judge("疾病", "777977", "寅", "甲寅")
     assert "父" in answered(moving, "by 流灾(主属)").split("、")
     assert "好僧室" in answered(moving, "by 避趋(象)").split("、")
     still = judge("疾病", "777777", "寅", "甲子")

@@ -31,9 +31,11 @@ CHARTS = [
     ("舟车", "无妄之益", "子", "丁巳", {}, "凶", "舟车.世病"),
     # 79.8 「子孙当日，险以夷戒」 (「子孙当值那一天，虽险也可保平安」): 无妄之噬嗑's 申 官 moves, but the
     # journey falls on 午, the 子孙's day (fixed); with no day of the journey the moving ghost stands
-    # (stays); 「唯艮坎二义，江海大凶」 over the 子孙's day: 坎 on 甲寅, its 寅 子孙's day (stays).
-    ("舟车", "无妄之噬嗑", "午", "丁巳", {"matter_day": "丙午"}, "吉", "舟车.子孙当日"),
-    ("舟车", "无妄之噬嗑", "午", "丁巳", {}, "凶", "舟车.鬼动"),
+    # (stays); 「唯艮坎二义，江海大凶」 over the 子孙's day: 坎 on 甲寅, its 寅 子孙's day (stays).  Not on 丁巳:
+    # the 午 month controls the 申 ghost (32.2 「动而有制……犹不动也」); on 庚申 it stands on the day (23.2
+    # 「孰之能伤」) and moves.
+    ("舟车", "无妄之噬嗑", "午", "庚申", {"matter_day": "丙午"}, "吉", "舟车.子孙当日"),
+    ("舟车", "无妄之噬嗑", "午", "庚申", {}, "凶", "舟车.鬼动"),
     ("舟车.舟楫", "坎", "子", "甲子", {"matter_day": "甲寅"}, "凶", "舟楫.坎艮"),
     # 80.2 「故凡修塘……皆以父为用爻，世实父旺面成」: 晋之豫's 父母 未 临月, the 世 酉 sound -- the work is
     # done; the moving 巳 官 controlling the 世 is 「如忧妨犯……皆以鬼为忌象」, another worry (fixed).  The
