@@ -68,3 +68,14 @@ def test_the_birth_year_in_the_ghosts_tomb_speaks_each_questions_words():
 
     assert text("抚养.抚养") == {"命随鬼墓，有夭折"}
     assert text("抚养.继养") == {"命随鬼墓，往必病焉"}
+
+
+def test_a_clashing_cast_speaks_each_questions_words():
+    """54.1: 继养 「最忌三冲，为有初鲜终之象」, 抚养 「三冲则无始终」 -- 乾, a 六冲 (fixed: 抚养 said 「有初鲜终」)."""
+
+    def text(question):
+        d = judged(question, "乾", "子", "甲子").to_dict()
+        return {v["text"] for v in d["verdicts"] if v["rule"] == "养子.三冲"}
+
+    assert text("抚养.抚养") == {"正卦冲，无始终"}
+    assert text("抚养.继养") == {"正卦冲，有初鲜终"}
