@@ -20,8 +20,10 @@ CHARTS = [
     # 34.3 「其名合冲，犹功之几成而败……不可居也」: 泰 on a 甲戌 day, the 戌 clashing the 辰 世 --
     # the 合处逢冲 is a clash, not a combination (fixed: 危 by 合冲.凶忌合 before) ...
     ("防患", "777888", "申", "甲戌", {}, "安", "合冲.凶宜冲"),
-    # ... on a 甲子 day nothing breaks 泰's combination: 「合主事之成」, the harm feared is made (stays).
-    ("防患", "777888", "申", "甲子", {}, "危", "合冲.凶忌合"),
+    # ... where nothing breaks a 六合's combination and the ghost is real: 「合主事之成」, the harm feared
+    # is made (stays).  (否 in a 子 month: 泰 in 申 was the chart here, but its 寅 ghost is broken by
+    # the month, and 89.1's 「无实害」 now decides: tests/test_fourth_review_89.py.)
+    ("防患", "888777", "子", "甲子", {}, "危", "合冲.凶忌合"),
     # 34.1 「筮化六冲，其名变冲，占事主无后也」 with 「卦冲有三：正卦冲，之卦冲，合处逢冲也」: 姤之乾 changes
     # into a 六冲, welcome for a harm feared (fixed: 合冲.凶宜冲 did not speak, 安 by 用神断.有玷 alone).
     ("防患", "677777", "午", "丙寅", {}, "安", "合冲.凶宜冲"),

@@ -20,9 +20,9 @@ CHARTS = [
     ("词讼.禁责", "777888", "申", "乙未", {}, "免", "用神断.安空"),
     # 「忧疑……之事忌之」 (9.4 「凡忧疑损害，则反以身空为吉」): the same chart asked as 89's 防患 is 危
     # (fixed: 安 before).  On 丁未 the 寅 ghost is void, and 35.4 「若避患、忧害、防非，见空破而祸消」
-    # excuses the body tomb (see the fact test below); the answer, by 合冲, stays 危.
+    # excuses the body tomb (see the fact test below); the void ghost is 89.1's 「无实害」: 安.
     ("防患", "777888", "卯", "乙未", {}, "危", "随墓.身墓凶"),
-    ("防患", "777888", "卯", "丁未", {}, "危", "合冲.凶忌合"),
+    ("防患", "777888", "卯", "丁未", {}, "安", "防患.虚害"),
     # 「投充……之事忌之」 (63.8 「入伍从军，以身命为要」「助伤随墓，弗宜见之」): 否's 世身 (line 4) on the
     # 午 ghost, entombed on the 戌 day, 相 in 卯 -- enlisting fails (fixed: 成 before).  投麾 (「投麾效
     # 力」, sought for name or profit) is not 投充, and keeps its answer on the same chart (stays).
