@@ -22,6 +22,11 @@ def verdict_rules(question, cast, month, day, **options):
     return {v["rule"] for v in judged(question, cast, month, day, **options).to_dict()["verdicts"]}
 
 
+def verdict_texts(rule, question, cast, month, day, **options):
+    """The texts of one rule's 断 on the chart (what it says, with the chart's values filled in)."""
+    return {v["text"] for v in judged(question, cast, month, day, **options).to_dict()["verdicts"] if v["rule"] == rule}
+
+
 def answers(question, cast, month, day, **options):
     """The judge's answers on a chart."""
     return judged(question, cast, month, day, **options).to_dict()["answers"]

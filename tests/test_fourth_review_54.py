@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import assert_lead, facts, readings, verdict_rules, judged
+from handcharts import assert_lead, facts, readings, verdict_rules, verdict_texts
 
 
 CHARTS = [
@@ -62,20 +62,12 @@ def test_the_birth_year_in_the_ghosts_tomb_speaks_each_questions_words():
     """54.1: 继养 「命随鬼墓，往必病焉」, 抚养 「命墓则有夭折」 -- 明夷's 丑 官鬼 (the 世) enters its tomb on
     the 辰 day, the child born in a 丑 year (fixed: 抚养 said 「往必病焉」)."""
 
-    def text(question):
-        d = judged(question, "787888", "午", "戊辰", birth_year="丑").to_dict()
-        return {v["text"] for v in d["verdicts"] if v["rule"] == "养子.命墓"}
-
-    assert text("抚养.抚养") == {"命随鬼墓，有夭折"}
-    assert text("抚养.继养") == {"命随鬼墓，往必病焉"}
+    assert verdict_texts("养子.命墓", "抚养.抚养", "787888", "午", "戊辰", birth_year="丑") == {"命随鬼墓，有夭折"}
+    assert verdict_texts("养子.命墓", "抚养.继养", "787888", "午", "戊辰", birth_year="丑") == {"命随鬼墓，往必病焉"}
 
 
 def test_a_clashing_cast_speaks_each_questions_words():
     """54.1: 继养 「最忌三冲，为有初鲜终之象」, 抚养 「三冲则无始终」 -- 乾, a 六冲 (fixed: 抚养 said 「有初鲜终」)."""
 
-    def text(question):
-        d = judged(question, "乾", "子", "甲子").to_dict()
-        return {v["text"] for v in d["verdicts"] if v["rule"] == "养子.三冲"}
-
-    assert text("抚养.抚养") == {"正卦冲，无始终"}
-    assert text("抚养.继养") == {"正卦冲，有初鲜终"}
+    assert verdict_texts("养子.三冲", "抚养.抚养", "乾", "子", "甲子") == {"正卦冲，无始终"}
+    assert verdict_texts("养子.三冲", "抚养.继养", "乾", "子", "甲子") == {"正卦冲，有初鲜终"}
