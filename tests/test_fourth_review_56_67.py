@@ -59,8 +59,10 @@ def test_a_son_changing_into_its_extinction_generates_no_wealth():
 def test_a_husbands_ghost_has_no_days_of_danger():
     """56.14 「凡病遇官鬼所值之日月当凶，惟占父母不论者，盖以官鬼为元神也」 (and 56.17 「惟占夫占官不论」):
     asked of a husband the ghost is the 用神 itself, so 渐's danger is dated by 56.13's 「用神日破，危于是
-    日」 -- 辛酉 -- not by the ghost's 卯 (fixed); asked of a son, the ghost's days stand (another chart: stays)."""
+    日」 -- 辛酉 -- not by the ghost's 卯 (fixed); asked of a son, the ghost's days stand (another chart: stays;
+    夬之革 in 寅 on 庚子, where the 用神 is 死绝 -- the earlier chart's only danger was a 两病 whose moving
+    仇神 is broken by the month, which 25.2 「为我忌而弗伤」 no longer counts)."""
     row = answers("疾病", "渐", "戌", "辛酉", about="夫")[0]
     assert row["timing"]["primary"]["when"] == "辛酉日"
     assert "危时.鬼日" not in verdict_rules("疾病", "渐", "戌", "辛酉", about="夫")
-    assert "危时.鬼日" in verdict_rules("疾病", "789776", "丑", "戊辰", about="子")
+    assert "危时.鬼日" in verdict_rules("疾病", "夬之革", "寅", "庚子", about="子")
