@@ -265,8 +265,12 @@ def test_a_particular_practitioner_by_the_ying_any_by_the_zisun():
 
 def test_whether_the_god_comes_down():
     assert answer("巫祝.神降", "同人", "子", "甲寅")["answer"] == "善"            # 惟鬼静为善
-    moving = answer("巫祝.神降", "同人之无妄", "子", "甲寅")
+    # a ghost that truly moves (同人之无妄's 亥 changes into the 辰 that controls it: 32.2 「动而有制……犹
+    # 不动也」, so that chart is 不善 by its tomb, 神降.随墓, not by 动)
+    moving = answer("巫祝.神降", "乾之小畜", "午", "丙寅")
     assert moving["answer"] == "不善" and "神降.动" in deciders(moving)
+    held = answer("巫祝.神降", "同人之无妄", "子", "甲寅")
+    assert held["answer"] == "不善" and "神降.动" not in deciders(held)
 
 
 def test_haunting_and_that_ghost():
