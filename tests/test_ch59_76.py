@@ -54,7 +54,9 @@ def test_ch59_scholar_reads_the_wen_and_the_shi():
 def test_ch59_nine_schools_and_servants_read_cai_and_guan():
     ruled({"九流.官备", "九流.财旺"}, "成", "九流.九流", "豫之兑", "未", "乙巳")
     ruled("执役.财官旺", "成", "九流.执役", "豫之兑", "未", "乙巳")
-    ruled("执役.官克世", "不成", "九流.执役", "革", "丑", "乙未")  # the 丑 官 controls the 亥 世
+    # the 丑 官 controls the 亥 世: 「官克世而有朴作之忧」 is a worry beside the answer, not its failure
+    # (59.4, fourth reading); the answer falls by the hidden 用神 (42.9)
+    assert "朴作之忧" in ruled("用神断.伏无功", "不成", "九流.执役", "革", "丑", "乙未")["readings"]
 
 
 def test_ch59_broker_and_setting_up():
@@ -612,7 +614,7 @@ BOTH_WAYS = [
     ("九流.成业", "履之师", "巳", "辛丑", "成", "用神断.全吉"),
     ("九流.成业", "旅之豫", "丑", "己亥", "不成", "成业.世空"),
     ("九流.执役", "比之谦", "子", "己巳", "成", "执役.财官旺"),
-    ("九流.执役", "坎之蹇", "子", "庚子", "不成", "执役.官克世"),
+    ("九流.执役", "坎之蹇", "子", "庚子", "不成", "用神断.凶陷"),
     ("九流.业牙", "比之谦", "子", "己巳", "成", "执役.财官旺"),
     ("九流.业牙", "姤", "未", "庚寅", "不成", "业牙.应空"),
     ("九流.丹炉", "履之师", "巳", "辛丑", "成", "用神断.全吉"),
