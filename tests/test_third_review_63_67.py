@@ -28,9 +28,10 @@ CHARTS = [
     ("功名.升信", "随", "亥", "戊子", {}, "不升", "仕途.衰墓死绝"),
     # 63.4 「进神则上其名，退神则下其等」, 63.3 「唯在官文两强，仍可得志」: 乾之夬's 戌 父 on the 世
     # changes into 未 (退神), the 午 官 on the day and the month: he passes, lower on the list (fixed).
-    # The 文 unhelped in a 子 month, 「飞而无助」 (stays).
+    # In a 子 month the 午 官 is broken (stays 不成; the 戌 父 帝旺 on the 子 day is no 「飞而无助」 by
+    # 23.3, fourth reading).
     ("功名", "777779", "午", "丙午", {}, "成", "功名.官文两强"),
-    ("功名", "777779", "子", "壬子", {}, "不成", "功名.文凶"),
+    ("功名", "777779", "子", "壬子", {}, "不成", "功名.官失"),
     # 63.7 「廷试擢第，专以官鬼旺相为要……最嫌子动，为卑我品秩，复忌兄摇，为夺吾上第」 (「此以官鬼为甲
     # 第」): the moving 子 (乾之姤) or 兄 (乾之大有) lowers the rank, the 官 on the month still wins the
     # place (fixed both).
