@@ -26,9 +26,9 @@ CHARTS = [
     ("婚姻.择地安宁", "877678", "申", "己丑", {"asker": "女"}, "不安", "安宁.鬼发"),
     ("婚姻.择地安宁", "877678", "子", "丙午", {"asker": "男"}, "安", None),
     # 52.11 「得父母旺，则父母之福，非其妨也」: 萃 for a father, the 未 父母 旺 in 未, the only 财 卯 void
-    # (fixed: 妨 by 妨害.财空破 before); in a 寅 month the 父母 is not 旺相 and the void bride is 妨 (stays).
+    # (fixed: 妨 by 妨害.财空破 before); in a 申 month the 父母 is not 旺相 and the void bride is 妨 (stays).
     ("婚姻.妨害", "888778", "未", "丙午", {"about": "父"}, "无妨", "妨害.用旺"),
-    ("婚姻.妨害", "888778", "寅", "丙午", {"about": "父"}, "妨", "妨害.财空破"),
+    ("婚姻.妨害", "888778", "申", "丙午", {"about": "父"}, "妨", "妨害.财空破"),  # 寅: the 卯 财 半空, of use (26.3)
     # 52.13 「以及随、助、动官也」 with 32.2 「动而有制……犹不动也」: 井之大过's moving 申 ghost controlled
     # by the 午 day in a 子 month (fixed: 凶 by 杂婚.动官 before); in 申 on 己丑, whole, it moves (stays).
     ("婚姻.杂婚", "877678", "子", "丙午", {"asker": "男"}, "吉", None),
