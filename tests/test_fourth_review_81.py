@@ -25,9 +25,9 @@ CHARTS = [
     # 子孙 before); a son on the same chart is kin, read by his 子孙 (stays).
     ("逃亡", "屯", "子", "甲子", {"about": "徒"}, "不获", "捕逃.应空"),
     ("逃亡", "屯", "子", "甲子", {"about": "子"}, "获", "用神断.全吉"),
-    # And of a soldier (卒, bound by duty): 需 on 甲子, none of the four -- 「四者如一不犯，则可擒矣」
-    # (fixed: 不获 by the 子孙 before); a grandson is kin (stays).
-    ("逃亡", "需", "子", "甲子", {"about": "卒"}, "获", "捕逃.可擒"),
+    # A soldier is not among 81.6's 「以义合」 and 56.20 gives him the 子孙 (「将占其卒用子孙，以制鬼也」):
+    # read like a grandson, by the 子孙 (the fifth look reverted reading him by the 应).
+    ("逃亡", "需", "子", "甲子", {"about": "卒"}, "不获", "用神断.凶陷"),
     ("逃亡", "需", "子", "甲子", {"about": "孙"}, "不获", "用神断.凶陷"),
     # 81.3's own case, 「子建辛丑日，有占婢逃得节」, asked of a maid: the 世 巳 void, 「世空则裹足不前」
     # (stays).
