@@ -1,5 +1,6 @@
-"""Chapter 78 行人 read again (a fourth look).  A 用神 void and tied to the month (26.4's 破空 绝空
-真空) has none of 78.3's days of arrival: 78.1's own case reads 「午官空破，应夫未还」.  Whether he
+"""Chapter 78 行人 read again (a fourth look).  A 用神 void and broken by the month (26.4's 破空), or
+a 绝空 / 真空 nothing generates (narrowed in the fifth look, tests/test_fifth_look_78_81.py), has none
+of 78.3's days of arrival: 78.1's own case reads 「午官空破，应夫未还」.  Whether he
 comes is the 用's 虚实 (78.7 「行者之来否，则以虚实言」), so 78.2's 攀辕之阻 and 班马不进 hold him up
 without keeping him away (剥之旅: 「后及甲寅日乃至」).  The meeting on the road reads its own 世 and 应
 (「世应病，则实世应之日相遇」), not the traveller's illness, and its days are the meeting's only.  The
