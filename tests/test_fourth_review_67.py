@@ -59,7 +59,7 @@ def test_the_wealths_rulings_leave_an_animal_alone():
 
 
 def test_still_profitable_speaks_where_a_ghost_moves():
-    """67.1 「行商若财爻旺相，或鬼动不值雀武蛇虎，亦为有利」 answers 「商旅忌鬼」: 否 asked by a trader
+    """67.1 「行商若财爻旺相，或鬼动不值雀武蛇虎，亦为有利」 answers 「商旅忌鬼」: 泰 asked by a trader
     meeting guests (迎客) has no moving ghost -- no 「鬼动亦为有利」 (fixed); 987887 in 卯 on 庚子, with a
     moving 卯 ghost, keeps it (贲之艮: stays)."""
     assert "商旅.财旺有利" not in verdict_rules("求财.迎客", "777888", "子", "丙子")
