@@ -109,7 +109,7 @@ def test_ch60_the_classic_studied_fails_with_a_void_wen_as_the_book_does():
 
 def test_ch60_promotion_wants_the_guan_strong_beside_the_wen_on_year_and_month():
     ruled("专经.临岁月", "成", "经学.专经", "革", "酉", "甲戌", year="丁酉")  # 酉 文 on year and month, 土 官 on 戌
-    assert "专经.临岁月" not in judged("经学.专经", "革", "酉", "乙亥", year="丁酉")["rules"]  # the 官 weak
+    assert "专经.临岁月" not in judged("经学.专经", "革", "酉", "己卯", year="丁酉")["rules"]  # the 官 weak (乙亥: 临官 on the day, 23.3)
 
 
 # --- 61 师友 ----------------------------------------------------------------------------------------
@@ -579,8 +579,9 @@ def test_hand_charts_of_the_review():
     # not the asker's 世 (否: 官鬼 午 on 4).
     entrusted = judged("谋望.嘱托", "否", "子", "丙午", about="官")
     assert entrusted["use"] == "官鬼" and entrusted["word"] == "成"
-    # 71.4 「避役防患，皆喜子忌官」: 屯 寅 丙子 -- the 子孙 on the month, the 官 weak: good for both.
-    assert judged("差役.避役", "屯", "寅", "丙子")["word"] == "吉"
+    # 71.4 「避役防患，皆喜子忌官」: 屯 寅 丙子 -- the 子孙 on the month, the 官 weak: good for both (避役
+    # on 丙寅: on a 子 day the earth 官 is 帝旺, 23.3).
+    assert judged("差役.避役", "屯", "寅", "丙寅")["word"] == "吉"
     assert judged("差役.防患", "屯", "寅", "丙子")["word"] == "吉"
     # 66.1 「止忌三冲财病，虽克不嫌」: 大有 卯 丙子 -- two 父母 (「事或两头之系」) below the strong 财
     assert judged("收雇", "大有", "卯", "丙子")["word"] == "吉"
@@ -749,7 +750,7 @@ BOTH_WAYS = [
     ("田蚕.叶价", "益之大畜", "戌", "丁卯", "贵", "叶价.贵"),
     ("田蚕.叶价", "履之师", "巳", "辛丑", "贱", "叶价.贱"),
     ("田蚕.叶价.叶尽", "益之大畜", "戌", "丁卯", "尽", "叶尽.子旺"),
-    ("田蚕.叶价.叶尽", "比之谦", "子", "己巳", "不尽", "叶尽.子衰"),
+    ("田蚕.叶价.叶尽", "比之谦", "子", "丁卯", "不尽", "叶尽.子衰"),  # 己巳: the 子孙 长生 on the day (23.3)
     ("田蚕.叶价.叶余", "比之谦", "子", "己巳", "余", "叶余.财丰"),
     ("田蚕.叶价.叶余", "履之师", "巳", "辛丑", "不余", "叶余.财衰"),
     ("田蚕.养蚕", "益之大畜", "戌", "丁卯", "丰", "养蚕.子实"),

@@ -23,7 +23,7 @@ CHARTS = [
     ("医药.治病", "787778", "戌", "甲申", {}, "不治", "治病.应绝"),
     # 57.1 「空破散绝为庸医也」 on the same two charts: the 卯 子孙 相 in 子 and 绝而未绝, the ghost 丑 whole
     # beside the void 未 (fixed: 不良 by 医品.绝 and 药.空鬼 before); in 戌 it is a quack's (stays).
-    ("医药.占药", "787778", "子", "甲申", {}, "良", "药.子强官弱"),
+    ("医药.占药", "787778", "子", "甲申", {}, "良", "用神断.有玷"),  # the 丑 官 长生 on 申 (23.3): no 子强官弱
     ("医药.占药", "787778", "戌", "甲申", {}, "不良", "医品.绝"),
     # 57.5 「以应为先务，盖应为病人，应坏随墓，其病不治」: 剥's 应 is the 巳 ghost, entombed on 丙戌 -- asked
     # of the patient named as another, the 应 is still he (fixed: 可疗 before); asked as the physician's

@@ -90,7 +90,7 @@ def test_a_weak_world_line_clashed_by_the_day_is_half_broken_not_invited():
 def test_the_wind_fears_only_the_ghost_that_truly_moves():
     """77.7 「动有覆舟之祸，静无折帆之殃」 with 32.2 「动而逢冲…犹不动也」: 乾之小畜's 午 ghost, clashed by
     the 子 day, does not capsize the boat (fixed: 覆舟 before); on 丙寅 in a 寅 month it does (stays)."""
-    assert _topic("出行.筮风", "777977", "亥", "戊子", "出行.筮风.风险") == ("无咎", {"风险.鬼静"})
+    assert _topic("出行.筮风", "777977", "亥", "戊子", "出行.筮风.风险") == ("无咎", {"风险.世旺", "风险.鬼静"})
     word, rules = _topic("出行.筮风", "777977", "寅", "丙寅", "出行.筮风.风险")
     assert word == "覆舟" and "风险.鬼动" in rules
 

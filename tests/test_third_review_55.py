@@ -52,10 +52,10 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
 def test_a_ghost_by_change_names_the_member_of_its_trigram():
     """55.7 「鬼化卦宫者应之」 and 56.31 「则爻变之鬼亦然也」: 革之咸 on a 丙辰 day in 卯, the 子孙 卯 on
     line 1 changes into the 丙辰 ghost in the inner 艮 -- 「内化艮，丙辰官鬼居少男宫，其后少男亦痘」
-    (fixed: 无断).  On a 甲子 day the changed 辰 ghost is 囚 in 卯 and not helped by the day: 「必鬼
+    (fixed: 无断).  On a 甲寅 day the changed 辰 ghost is 囚 in 卯 and not helped by the day (on 甲子 it is 帝旺, 23.3): 「必鬼
     旺动而发焉」 (stays: no one named)."""
     assert "少男" in readings("痘疹.何人", "革之咸", "卯", "丙辰", "by 痘人(人)")
-    assert "少男" not in readings("痘疹.何人", "革之咸", "卯", "甲子", "by 痘人(人)")
+    assert "少男" not in readings("痘疹.何人", "革之咸", "卯", "甲寅", "by 痘人(人)")
 
 
 def test_a_scattered_ghost_names_no_one():
