@@ -38,6 +38,13 @@ def lead(question, cast, month, day, **options):
     return row["answer"], {r["rule"] for r in row["decided_by"]}
 
 
+def on_axis(question, cast, month, day, sub_question, **options):
+    """The answer on one (sub-)question's axis or further topic: (word, {rule: its 断 word} of the rulings
+    that decided it)."""
+    row = next(a for a in answers(question, cast, month, day, **options) if a["sub_question"] == sub_question)
+    return row["answer"], {d["rule"]: d["word"] for d in row["decided_by"]}
+
+
 def readings(question, cast, month, day, axis, **options):
     """The words answered on a reading axis (`by …`) of the chart."""
     return {w for a in answers(question, cast, month, day, **options) if a["axis"] == axis for w in a["answer"].split("、")}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import answers, assert_lead, verdict_rules
+from handcharts import answers, assert_lead, on_axis, verdict_rules
 
 
 CHARTS = [
@@ -54,21 +54,15 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _axis(question, cast, month, day, sub, **options):
-    """The answer on one axis (`sub`) of the judgement: (word, {rule: its 断 word} of the deciding rulings)."""
-    row = next(a for a in answers(question, cast, month, day, **options) if a["sub_question"] == sub)
-    return row["answer"], {d["rule"]: d["word"] for d in row["decided_by"]}
-
-
 def test_the_mans_sincerity_is_read_beside_his_feeling():
     """65.1 「人心之诚伪喜怒」, 「用空则不实」: 姤's 午 应 void on 甲申 -- asked of his feeling or of his help or
     harm, the question's own axis (answered beside the 平 sub-question) is his sincerity, read as when
     it is asked alone: 伪 by 诚伪.用病 (fixed: 诚 by the grade 安空 before).  A thing (测物) is no man's
     heart: no sincerity is read there (stays)."""
-    alone = _axis("诚伪", "877777", "酉", "甲申", "诚伪")
+    alone = on_axis("诚伪", "877777", "酉", "甲申", "诚伪")
     assert alone == ("伪", {"诚伪.用病": "伪"})
     for sub in ("诚伪.喜怒", "诚伪.害助"):
-        assert _axis(sub, "877777", "酉", "甲申", "诚伪") == alone
+        assert on_axis(sub, "877777", "酉", "甲申", "诚伪") == alone
     assert "诚伪.用病" not in verdict_rules("诚伪.测物", "877777", "酉", "甲申", about="妖孽")
     assert all(a["sub_question"] != "诚伪" for a in answers("诚伪.测物", "877777", "酉", "甲申", about="妖孽"))
 
@@ -78,7 +72,7 @@ def test_a_lodging_is_burdened_or_short_not_refused():
     lodging is taken in, to one's cost: 累 (fixed: 凶 before); 乾, 六冲, its 应 辰 whole and not
     controlling the 世 -- 不久 (fixed: 凶 before); 坤's 应 卯 void on 丁未 -- not taken in: 不成 (stays).
     The answer shows the side by its first word (不成)."""
-    assert _axis("户籍.寄户", "788888", "午", "丙寅", "户籍.寄户") == ("不成", {"寄户.克世": "累"})
-    assert _axis("户籍.寄户", "乾", "午", "丙午", "户籍.寄户") == ("不成", {"寄户.三冲": "不久"})
-    word, deciding = _axis("户籍.投图", "坤", "午", "丁未", "户籍.投图")
+    assert on_axis("户籍.寄户", "788888", "午", "丙寅", "户籍.寄户") == ("不成", {"寄户.克世": "累"})
+    assert on_axis("户籍.寄户", "乾", "午", "丙午", "户籍.寄户") == ("不成", {"寄户.三冲": "不久"})
+    word, deciding = on_axis("户籍.投图", "坤", "午", "丁未", "户籍.投图")
     assert word == "不成" and deciding.get("寄户.应空") == "不成", deciding

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from handcharts import answers, assert_lead, facts, readings, verdict_rules
+from handcharts import answers, assert_lead, facts, on_axis, readings, verdict_rules
 
 
 CHARTS = [
@@ -43,12 +43,6 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def _topic(question, cast, month, day, sub_question, **options):
-    """The answer word on a further topic of the asked sub-question (偕行, 风险)."""
-    row = next(a for a in answers(question, cast, month, day, **options) if a["sub_question"] == sub_question)
-    return row["answer"], {r["rule"] for r in row["decided_by"]}
-
-
 def test_the_winds_strength_is_no_answer_to_the_journey():
     """77.7 「实而大，强而狂，弱而小，虚而息也」: the 兄弟 of 筮风 is the wind, its grade the wind's force
     (`as 平 alone`), not the journey's luck: 师 (卯 month, 甲寅) no longer answers 「出行: 凶 凶陷」 and
@@ -70,8 +64,10 @@ def test_companion_does_not_set_out_on_a_clashing_cast():
     """77.5 「贞合冲则不偕」 read with 71.2 「顶役之成，世空、应空、贞冲、合冲、官失，而不偕也」: 乾, a 六冲
     (巳 month, 丁丑: no void on 世 or 应) -- 不偕 (fixed: no 偕行 answer before); 贲, a 六合 whose 世/应
     the 辰 day clashes, keeps its 不偕 (stays)."""
-    assert _topic("出行.同行", "777777", "巳", "丁丑", "出行.同行.偕行") == ("不偕", {"偕行.贞合冲"})
-    assert _topic("出行.同行", "贲", "戌", "戊辰", "出行.同行.偕行") == ("不偕", {"偕行.贞合冲"})
+    word, rules = on_axis("出行.同行", "777777", "巳", "丁丑", "出行.同行.偕行")
+    assert (word, set(rules)) == ("不偕", {"偕行.贞合冲"})
+    word, rules = on_axis("出行.同行", "贲", "戌", "戊辰", "出行.同行.偕行")
+    assert (word, set(rules)) == ("不偕", {"偕行.贞合冲"})
 
 
 def test_two_moving_lines_combining_is_no_tether():
@@ -90,8 +86,9 @@ def test_a_weak_world_line_clashed_by_the_day_is_half_broken_not_invited():
 def test_the_wind_fears_only_the_ghost_that_truly_moves():
     """77.7 「动有覆舟之祸，静无折帆之殃」 with 32.2 「动而逢冲…犹不动也」: 乾之小畜's 午 ghost, clashed by
     the 子 day, does not capsize the boat (fixed: 覆舟 before); on 丙寅 in a 寅 month it does (stays)."""
-    assert _topic("出行.筮风", "777977", "亥", "戊子", "出行.筮风.风险") == ("无咎", {"风险.世旺", "风险.鬼静"})
-    word, rules = _topic("出行.筮风", "777977", "寅", "丙寅", "出行.筮风.风险")
+    word, rules = on_axis("出行.筮风", "777977", "亥", "戊子", "出行.筮风.风险")
+    assert (word, set(rules)) == ("无咎", {"风险.世旺", "风险.鬼静"})
+    word, rules = on_axis("出行.筮风", "777977", "寅", "丙寅", "出行.筮风.风险")
     assert word == "覆舟" and "风险.鬼动" in rules
 
 
