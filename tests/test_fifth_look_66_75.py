@@ -72,11 +72,11 @@ def test_a_void_ghosts_tomb_is_no_harm_to_one_who_guards():
 
 
 def test_a_void_of_use_does_not_spoil_the_thing():
-    """26.3 「此皆空而有用也」: 坤 午 癸卯's 巳 父 (真旺相空) is no 彼物坏 and the 父 is whole (fixed); in
-    a 子 month it is (stays).  坤 子 壬申's 亥 财 (真旺相空) gives no 「无利」 in 舟车, where it gave one
+    """26.3 「此皆空而有用也」: 坤 午 癸卯's 巳 父, its only 父 (真旺相空), is not spoiled (63's 真坏) and the
+    父 is whole (亲真全, fixed); in a 子 month it is spoiled (stays).  坤 子 壬申's 亥 财 (真旺相空) gives no 「无利」 in 舟车, where it gave one
     beside the general 「忌神5爻旬空」 defeated by 旬空.忌空有用 (fixed; the chart is 凶 by 卦冲 either way)."""
-    assert not facts("彼物坏", "888888", "午", "癸卯", question="出纳.彼屋")
-    assert ("父母",) in facts("彼物完", "888888", "午", "癸卯", question="出纳.彼屋")
-    assert (2, "空") in facts("彼物坏", "888888", "子", "癸卯", question="出纳.彼屋")
+    assert not {v for v in facts("真坏", "888888", "午", "癸卯", question="出纳.彼屋") if v[0] == 2}
+    assert ("父母",) in facts("亲真全", "888888", "午", "癸卯", question="出纳.彼屋")
+    assert (2, "本", "空") in facts("真坏", "888888", "子", "癸卯", question="出纳.彼屋")
     assert "舟车.财坏" not in verdict_rules("器用.杂物", "888888", "子", "壬申", about="舟车")
     assert lead("器用.杂物", "888888", "子", "壬申", about="舟车") == ("凶", {"舟车.卦冲", "用神断.凶陷"})

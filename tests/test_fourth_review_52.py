@@ -78,4 +78,5 @@ def test_a_void_official_of_use_is_not_52_1s_void():
     rules = verdict_rules("婚姻", "888778", "午", "癸卯", asker="女")
     assert "婚姻.官空绝" not in rules
     assert "官鬼.婚姻女无鬼" in rules
-    assert ("2", "本", "空") in {tuple(map(str, v)) for v in facts("婚空用", "888778", "午", "癸卯", question="婚姻", asker="女")}
+    assert ("2", "本") in {tuple(map(str, v[:2])) for v in facts("空而有用", "888778", "午", "癸卯", question="婚姻", asker="女")}
+    assert not {v for v in facts("真坏", "888778", "午", "癸卯", question="婚姻", asker="女") if v[:2] == (2, "本")}
