@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from functools import cached_property
 from collections import defaultdict
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 import attrs
 
 from .book import Book, CitationError, quote_in
+from .checkmemo import MEMO
 from .diagnostics import Diagnostic
 from .ir import (
     Arg, Arith, Atom, Binding, Citation, Comparison, Const, Declaration, Expr, Module, Negation, Rule,
@@ -140,8 +141,10 @@ def variables(expr: Expr) -> Iterator[str]:
 
 class _Checker:
     def __init__(self, modules: tuple[Module, ...], book: Book, retired: frozenset[str] = frozenset(),
-                 quotes: QuoteMemo | None = None, remember: bool = False) -> None:
+                 quotes: QuoteMemo | None = None, remember: bool = False,
+                 file_keys: Mapping[int, str] | None = None) -> None:
         self.modules = modules
+        self.file_keys = file_keys or {}  # id of a module as parsed from its file -> the file's key (see checkmemo)
         self.remember = remember  # the precedence closure recalled or remembered (see closurememo)
         self.retired = retired
         self.book = book
@@ -361,17 +364,25 @@ class _Checker:
         self.check_modules()
         rules: list[Rule] = []
         ids: dict[str, Rule] = {}
+        learned: list[tuple[tuple, dict[str, Rule]]] = []  # files checked here, remembered if all is well
         for module in self.modules:
             for table in module.tables:
                 self.check_table(table)
+            file_key = self.file_keys.get(id(module))
+            memo_key = MEMO.key(file_key, module, self.declarations) if file_key is not None else None
+            recalled = MEMO.recall(memo_key) if memo_key is not None else None
+            fresh: dict[str, Rule] = {}
             for rule in module.rules:
                 if rule.id in ids:
                     self.error(rule.id_span, f"duplicate rule id {rule.id} (first at {ids[rule.id].id_span})")
                     continue
                 ids[rule.id] = rule
-                checked = self.check_rule(rule)
+                checked = recalled[rule.id] if recalled is not None else self.check_rule(rule)
                 if checked is not None:
                     rules.append(checked)
+                    fresh[rule.id] = checked
+            if memo_key is not None and recalled is None:
+                learned.append((memo_key, fresh))
         self.check_exceptions(rules)
         for module in self.modules:
             for item in module.precedences + module.timings:
@@ -383,6 +394,8 @@ class _Checker:
         strata = stratify(rules, self.declarations, self.diagnostics)
         if self.diagnostics:
             return None
+        for memo_key, checked in learned:
+            MEMO.remember(memo_key, checked)
         return Program(self.modules, dict(self.declarations), tuple(rules), tables, strata, method=method)
 
 
@@ -451,13 +464,15 @@ def _head_args(rule: Rule) -> set[str]:
     return names
 
 
-def check_program(modules: Iterable[Module], book: Book, overlaid=None,
-                  quotes: QuoteMemo | None = None) -> tuple[Program | None, list[Diagnostic]]:
+def check_program(modules: Iterable[Module], book: Book, overlaid=None, quotes: QuoteMemo | None = None,
+                  file_keys: Mapping[int, str] | None = None) -> tuple[Program | None, list[Diagnostic]]:
     """The checked program, or None and the diagnostics; `quotes`: the quotes already found
     (see quotememo), consulted and added to -- and with them, the precedence closure is recalled
-    or remembered (see closurememo): both where the rulebook is cached."""
+    or remembered (see closurememo): both where the rulebook is cached; `file_keys`: the key of
+    each module's file, by the module's id (only modules as parsed: see checkmemo), for the rules
+    checked in this process before."""
     retired = frozenset(c.rule_id for _, c in overlaid.changes if c.kind == "disable") if overlaid is not None else frozenset()
-    checker = _Checker(tuple(modules), book, retired, quotes, remember=quotes is not None)
+    checker = _Checker(tuple(modules), book, retired, quotes, remember=quotes is not None, file_keys=file_keys)
     program = checker.run()
     if program is not None and overlaid is not None:
         program = attrs.evolve(program, overlaid=overlaid)

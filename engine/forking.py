@@ -14,13 +14,21 @@ import sys
 import threading
 from typing import Callable
 
-_ALLOWED = {"pid": None}
+_ALLOWED = {"pid": None, "threads": False}
 _CHILDREN: list[int] = []
+_THREADS: list[threading.Thread] = []
 
 
 def allow() -> None:
     """This process (the CLI's) may fork helpers."""
     _ALLOWED["pid"] = os.getpid()
+
+
+def allow_threads() -> None:
+    """This process (a server's, whose threads forbid forking) may do work `beside` its answer on
+    a thread: a rulebook reloaded after an edit then answers before its cache entry is written
+    (the writing, about as long as the reload itself, still shares the interpreter with it)."""
+    _ALLOWED["threads"] = True
 
 
 def may_fork() -> bool:
@@ -67,20 +75,34 @@ def wait(pid: int) -> bool:
 
 
 def beside(task: Callable[[], object]) -> None:
-    """Run `task` on a forked child while this process goes on, where it may fork (else here and
-    now); the command waits for it before it ends (`finish`)."""
+    """Run `task` on a forked child while this process goes on, where it may fork; else on a
+    thread, where threads are allowed (`allow_threads`); else here and now.  The command waits for
+    it before it ends (`finish`)."""
     pid = start(task)
-    if pid is None:
-        task()
-    else:
+    if pid is not None:
         _CHILDREN.append(pid)
+    elif _ALLOWED["threads"]:
+        thread = threading.Thread(target=_quietly, args=(task,), name="yimao-beside")
+        thread.start()
+        _THREADS[:] = [t for t in _THREADS if t.is_alive()] + [thread]  # a server runs for days
+    else:
+        task()
+
+
+def _quietly(task: Callable[[], object]) -> None:
+    try:
+        task()
+    except BaseException:  # noqa: BLE001 -- as on a child: a helper's failure costs the cache entry only
+        pass
 
 
 def finish() -> None:
-    """Wait for the children this process forked."""
+    """Wait for the children this process forked and the threads it started `beside`."""
     while _CHILDREN:
         pid = _CHILDREN.pop()
         try:
             os.waitpid(pid, 0)
         except (ChildProcessError, InterruptedError):
             pass
+    while _THREADS:
+        _THREADS.pop().join()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
@@ -41,17 +42,34 @@ def _ir_path(name: str, content: bytes) -> Path:
     return cache_dir() / FOLDER / f"{file_key(name, content)}.ir"
 
 
+# What this process parsed or read, by key: a process that loads the rulebook again after an edit
+# (the workbench, the API in a loop) reads only the edited file (reading the others' IR back was
+# about a fifth of a second).  The IR is immutable, so it is shared.
+_READ: OrderedDict[str, tuple[object, list]] = OrderedDict()
+MAX_READ = 1024  # file versions kept, the least recently used dropped first
+
+
+def forget_read() -> None:
+    _READ.clear()
+
+
 def parse_cached(name: str, content: bytes, text: str) -> tuple[object, list]:
     """(module or None, syntax diagnostics) of one file, from the cache or parsed and cached."""
     path = _ir_path(name, content)
-    found = read_value(path, tuple)
-    if found is not None and len(found) == 2:
-        return found
-    from .lang import parse_module  # Lark, imported only to parse
+    found = _READ.get(path.stem)
+    if found is None:
+        found = read_value(path, tuple)
+        if found is None or len(found) != 2:
+            from .lang import parse_module  # Lark, imported only to parse
 
-    module, diagnostics = parse_module(text, name)
-    write_file(path, dumps((module, diagnostics)))
-    return module, diagnostics
+            found = parse_module(text, name)
+            write_file(path, dumps(found))
+        _READ[path.stem] = found
+        while len(_READ) > MAX_READ:
+            _READ.popitem(last=False)
+    else:
+        _READ.move_to_end(path.stem)
+    return found
 
 
 MIN_FILES = 8  # fewer files missing: a worker pool's start costs more than it saves

@@ -156,6 +156,11 @@ class Rule:
     def verdicts(self) -> tuple[Verdict, ...]:
         return tuple(h for h in self.heads if isinstance(h, Verdict))
 
+    def read_predicates(self) -> set[str]:
+        """The predicates the body reads, under `not` too."""
+        return {lit.atom.predicate if isinstance(lit, Negation) else lit.predicate
+                for lit in self.body if isinstance(lit, (Atom, Negation))}
+
 
 @attrs.frozen
 class Table:

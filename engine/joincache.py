@@ -26,7 +26,6 @@ from pathlib import Path
 
 from .cachestore import cache_dir, code_digest, read_parts, write_parts
 from .frontcache import front_version
-from .ir import Atom, Negation
 
 FOLDER = "join"
 FORMAT = "3"  # 3: a rule's key names its predicates' parameters one by one (2: one file of parts per rule file)
@@ -52,9 +51,8 @@ def code_keys(rules, params: dict[str, tuple[str, ...]], file_keys: dict[str, st
         group = groups.get(file_key)
         if group is None:
             group = groups[file_key] = hashlib.sha256(version + file_key.encode()).hexdigest()[:32]
-        predicates = {lit.atom.predicate if isinstance(lit, Negation) else lit.predicate
-                      for lit in rule.body if isinstance(lit, (Atom, Negation))}
-        predicates.update(head.predicate for head in rule.heads if isinstance(head, Atom))
+        predicates = rule.read_predicates()
+        predicates.update(head.predicate for head in rule.atoms)
         parts = []
         for predicate in sorted(predicates):
             part = named.get(predicate)

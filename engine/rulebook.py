@@ -135,6 +135,9 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
     sources: dict[str, list[str]] = {}
     modules = _parse(files, sources, diagnostics, keys)
     overlay_modules = _parse(overlays, sources, diagnostics, keys)
+    # a module as parsed from its file, by its id, -> the file's key (a module a school changes is
+    # made anew, so it is not among them): see checkmemo
+    file_keys = {id(m): keys[m.file] for m in modules + overlay_modules if m.file in keys} if keys is not None else None
     schools = school_modules(overlay_modules, diagnostics)
     if school and school != BASE_SCHOOL and school not in schools:
         known = ", ".join([BASE_SCHOOL, *schools])
@@ -145,7 +148,7 @@ def check_files(files: Iterable[Path], school: str | None = None, overlays: Iter
         from .quotememo import QuoteMemo
 
         quotes = QuoteMemo.load()
-    program, found = check_program(list(overlaid.modules), load_book(), overlaid, quotes)
+    program, found = check_program(list(overlaid.modules), load_book(), overlaid, quotes, file_keys)
     if quotes is not None:
         quotes.save()
     diagnostics.extend(found)
@@ -207,6 +210,18 @@ def _unchanged(loaded: _Loaded | None) -> bool:
         return _stamps(loaded.watched) == loaded.stamps
     except OSError:
         return False
+
+
+def forget() -> None:
+    """Forget what this process has loaded -- engines, files read, rules checked -- so the next
+    load reads the disk cache as a new process would."""
+    from .checkmemo import MEMO
+    from .frontcache import forget_read
+
+    _CACHE.clear()
+    _LOADED.clear()
+    forget_read()
+    MEMO.forget()
 
 
 def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = True, school: str | None = None) -> Engine:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from .check import Program
 from .diagnostics import Diagnostic
-from .ir import Atom, Negation
 
 # Read by the Python outputs: the chart's cells (engine/chart.py) and the judgement (engine/judge.py).
 OUTPUT_PREDICATES = frozenset({
@@ -21,11 +20,7 @@ def read_predicates(program: Program) -> set[str]:
     found |= {reading.predicate for reading in program.method.readings}  # answers in their own kind
     found |= {timing.predicate for timing in program.method.timings}  # the 刻期 an answer is timed by
     for rule in program.rules:
-        for literal in rule.body:
-            if isinstance(literal, Atom):
-                found.add(literal.predicate)
-            elif isinstance(literal, Negation):
-                found.add(literal.atom.predicate)
+        found |= rule.read_predicates()
     return found
 
 

@@ -57,7 +57,7 @@ def _facts(engine) -> list:
 def _want(folder) -> list:
     """The facts from an engine built without the cache."""
     found = _facts(rulebook.load_engine([folder], use_cache=False))
-    rulebook._CACHE.clear()
+    rulebook.forget()
     return found
 
 
@@ -84,7 +84,7 @@ def test_flipped_bytes_in_any_cache_file_are_detected_and_rebuilt(folder, tmp_pa
             for _ in range(flips):
                 data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
             path.write_bytes(bytes(data))
-            rulebook._CACHE.clear()
+            rulebook.forget()
             engine = rulebook.load_engine([folder])
             assert _facts(engine) == want, (path.name, flips)
             assert [r.id for r in engine.program.rules] == ["月破.定", "月破.无用", "月破.值日实破"]
@@ -126,7 +126,7 @@ def test_eight_processes_filling_a_cold_cache_at_once(folder, tmp_path):
     assert not [p for p in cache.rglob("*") if p.name.endswith(".tmp")]
     for path in _cache_files(cache):  # every file whole: it passes its digest
         assert _sound(path), path
-    rulebook._CACHE.clear()
+    rulebook.forget()
     assert _facts(rulebook.load_engine([folder])) == want
 
 

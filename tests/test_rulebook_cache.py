@@ -44,7 +44,7 @@ def two_files(folder):
 
 def _reload(folder, **kwargs):
     """The engine as a new process would get it: from the disk cache, not this process's."""
-    rulebook._CACHE.clear()
+    rulebook.forget()
     return rulebook.load_engine([folder], **kwargs)
 
 
@@ -273,7 +273,7 @@ def test_a_cached_engine_judges_without_loading_the_rule_bodies():
     # while this one reads it; a read that finds it incomplete builds the program instead (right,
     # but not lazy), so the entry is read again once it is whole.
     for _ in range(3):
-        rulebook._CACHE.clear()
+        rulebook.forget()
         cached = rulebook.load_engine()
         if isinstance(cached.program, LazyProgram):
             break
@@ -548,3 +548,94 @@ def test_the_cli_parses_an_edited_file_on_a_child_while_it_reads_the_others(tmp_
     broken = subprocess.run([sys.executable, "-m", "yimao.cli", *argv], capture_output=True, text=True, env=env)
     assert broken.returncode == 1 and "Traceback" not in broken.stderr
     assert [(d["line"], d["syntax"]) for d in json.loads(broken.stderr)["diagnostics"]] == [(6, True)]
+
+
+def _checked_rules(monkeypatch) -> list[str]:
+    """The ids of the rules the checker checks from now on."""
+    from yimao.check import _Checker
+
+    checked: list[str] = []
+    real = _Checker.check_rule
+
+    def spy(self, rule):
+        checked.append(rule.id)
+        return real(self, rule)
+
+    monkeypatch.setattr(_Checker, "check_rule", spy)
+    return checked
+
+
+def _read_ir(monkeypatch) -> list[str]:
+    """The per-file IR entries read from the disk cache from now on."""
+    import yimao.frontcache
+
+    read: list[str] = []
+    real = yimao.frontcache.read_value
+
+    def spy(path, expected=object):
+        read.append(path.name)
+        return real(path, expected)
+
+    monkeypatch.setattr(yimao.frontcache, "read_value", spy)
+    return read
+
+
+def test_a_running_process_reads_and_checks_only_the_edited_file_again(two_files, monkeypatch):
+    """The workbench serving a rulebook being edited, or the API in a loop: the other files' IR
+    and their rules as checked are this process's already."""
+    rulebook.load_engine([two_files])
+    parsed, checked, read = _parsed_files(monkeypatch), _checked_rules(monkeypatch), _read_ir(monkeypatch)
+    (two_files / "26-旬空.ym").write_text(OTHER + "# a note\n", encoding="utf-8")
+    engine = rulebook.load_engine([two_files])
+    assert [os.path.basename(name) for name in parsed] == ["26-旬空.ym"]
+    assert checked == ["破空.定"]
+    assert len(read) == 1  # the edited file's entry, looked for and missing
+    assert engine.evaluate(BASE).holds(Fact("破空", (1,)))
+
+
+def test_a_changed_declaration_checks_again_the_files_that_name_it(two_files, monkeypatch):
+    """26's rule names 月破 by position: when 25 declares it otherwise, 26's rule is checked again
+    (its argument now names the new first parameter), as a check from nothing makes it."""
+    write(two_files, OTHER.replace("月破(位: P)", "月破(P)"), name="26-旬空.ym")
+    rulebook.load_engine([two_files])
+    checked = _checked_rules(monkeypatch)
+    write(two_files, TEXT.replace("predicate 月破(位)", "predicate 月破(位, 层)").replace("then 月破(位: P)", "then 月破(位: P, 层: 本)"))
+    remembered = rulebook.load_engine([two_files]).program
+    assert set(checked) == {"月破.定", "破空.定"}
+    fresh = rulebook.load_engine([two_files], use_cache=False).program
+    assert remembered.rules == fresh.rules
+    assert [a.name for a in remembered.rule("破空.定").body[0].args] == ["位"]
+
+
+def test_rules_whose_check_failed_are_not_remembered(two_files, monkeypatch):
+    rulebook.load_engine([two_files])
+    write(two_files, TEXT.replace("predicate 月破(位)\n", ""))
+    with pytest.raises(RulebookError):
+        rulebook.load_engine([two_files])
+    write(two_files, TEXT)
+    checked = _checked_rules(monkeypatch)
+    rulebook.load_engine([two_files])
+    assert "破空.定" not in checked  # remembered from the first load, which passed
+    write(two_files, TEXT.replace("predicate 月破(位)\n", "") + "predicate 月破(位)\n")
+    rulebook.load_engine([two_files])
+    assert checked.count("月破.定") == 1
+
+
+def test_a_server_writes_a_new_engine_on_a_thread_and_waits_for_it_at_the_end(monkeypatch):
+    """Where a process may not fork (a server's threads), `beside` runs on a thread once it is
+    allowed; its failure costs the cache entry only, silently; `finish` joins it."""
+    from yimao import forking
+
+    monkeypatch.setitem(forking._ALLOWED, "threads", True)
+    monkeypatch.setitem(forking._ALLOWED, "pid", None)  # this process may not fork
+    import threading
+
+    done, main = [], threading.get_ident()
+
+    def task():
+        done.append(threading.get_ident())
+
+    forking.beside(task)
+    forking.beside(lambda: 1 / 0)
+    forking.finish()
+    assert done and done[0] != main and not forking._THREADS

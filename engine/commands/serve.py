@@ -48,9 +48,10 @@ def run(args: argparse.Namespace) -> int:
         load_engine(args.rulebook)  # before the workers fork, so they share it
     except RulebookError as error:  # keep serving: the pages show the diagnostics until the files are fixed
         print(f"yimao: the rulebook has {len(error.diagnostics)} error(s); pages will show them", file=sys.stderr)
-    from ..forking import finish
+    from ..forking import allow_threads, finish
 
     finish()  # the engine's cache entry is written before the workers fork and serve
+    allow_threads()  # an edit's new engine is then written while the page answers
     if args.host not in LOOPBACK:
         print(f"yimao: serving on {args.host}: anyone who can reach this address can use the workbench", file=sys.stderr)
     try:
