@@ -29,9 +29,11 @@ CHARTS = [
     ("失物.讼盗", "777777", "巳", "辛酉", {}, "负", "讼盗.财衰"),
     ("失物.讼盗", "777777", "寅", "辛酉", {}, "胜", "讼盗.官生世"),
     # 32.4 「失物则勿以诬人」 against 84.5 「应克世而是盗」: 离's only ghost, the 亥 on the 应, is void on
-    # 丙寅 (32.2 「有而空……犹不有也」) -- no thief (fixed: 未决 before); on 丙子 it is not void, and the 应
-    # controlling the 世 is the thief (stays).
-    ("失物.是彼", "787787", "子", "丙寅", {}, "非", "官鬼.失物无鬼"),
+    # 丙寅 and 囚 in a 午 month (32.2 「有而空……犹不有也」, 17.2 「衰遇旬空」) -- no thief (fixed: 未决
+    # before); 旺 in a 子 month its void is of use (26.3 「此皆空而有用也」), and on 丙子 it is not void:
+    # the 应 controlling the 世 is the thief (stays).
+    ("失物.是彼", "787787", "午", "丙寅", {}, "非", "官鬼.失物无鬼"),
+    ("失物.是彼", "787787", "子", "丙寅", {}, "是", "是彼.应克世"),
     ("失物.是彼", "787787", "子", "丙子", {}, "是", "是彼.应克世"),
 ]
 
