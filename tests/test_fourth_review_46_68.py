@@ -34,10 +34,11 @@ CHARTS = [
     ("年时.分野", "879768", "申", "戊辰", {}, "多难", "分野.多难"),
     ("年时.分野", "复", "卯", "辛亥", {}, "不甚", "分野.不甚"),
     # 68.7 「财旺于变，贵于后也」: 坤's 亥 财 囚 in 戌 changes into 戌 兄弟 -- no 财 in the change, the
-    # price is 「财爻休囚，其贱如土」 (fixed: 贵 by 叶价.变旺 before); 787987's 酉 财 into 戌 子孙 likewise
-    # (fixed); 798778's 卯 财 changing into the 寅 财, 相 in 子, is a 财 strong in the change (stays).
+    # price is 「财爻休囚，其贱如土」 (fixed: 贵 by 叶价.变旺 before); 798778's 卯 财 changing into the 寅 财,
+    # 相 in 子, is a 财 strong in the change (stays).  (787987's 酉 财, 囚 in 午, changing into a 相 戌
+    # that generates it, is the 财 made strong by its change: 贵 later, tests/test_fifth_review_68.py.)
     ("田蚕.叶价", "888868", "戌", "丁丑", {}, "贱", "叶价.贱"),
-    ("田蚕.叶价", "787987", "午", "丁丑", {}, "贱", "叶价.贱"),
+    ("田蚕.叶价", "787987", "午", "丁丑", {}, "贵", "叶价.变旺"),
     ("田蚕.叶价", "798778", "子", "甲子", {}, "贵", "叶价.变旺"),
 ]
 
