@@ -358,9 +358,11 @@ WEATHER = [
     # 45.2 「化克将止」: the moving 父母 changed into its control stops the rain, strong or weak
     # (家人之益: the 亥 父 of line 3 moves into a whole 辰, earth over water -- 震之豫 was the chart here,
     # but it turns a 六冲 into a 六合, and 45.4's 先冲后合 rules it: tests/test_fourth_review_45.py);
-    # 「祈晴察子象，亦同此推之」: the 子孙 in the dark clears the sky (讼 on a 戌 day: the 辰 子孙 clashed).
+    # 「祈晴察子象，亦同此推之」: the 子孙 in the dark clears the sky (讼 on a 戌 day: the 辰 子孙 clashed;
+    # in a 巳 month -- in a 寅 month the month controls the 辰 while the 戌 on the day is spared, and 30.1
+    # 「舍其有伤，取其无伤」 sets the 辰 aside: tests/test_fifth_review_45b.py).
     ("天时.占雨", ("家人之益", "酉", "甲子"), "晴", "天时.父化克"),
-    ("天时", ("讼", "寅", "甲戌"), "晴", "天时.子暗动"),
+    ("天时", ("讼", "巳", "庚戌"), "晴", "天时.子暗动"),
     # 45.5-45.7: thunder by the ghost, wind and fog by the 兄弟, snow, water and ice by the 父母
     ("天时.占雷", ("坎之归妹", "辰", "壬戌"), "雷", "占雷.鬼动"),
     ("天时.占雷", ("颐", "子", "丙子"), "无雷", "占雷.鬼坏"),
