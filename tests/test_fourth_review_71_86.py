@@ -67,11 +67,13 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
 def test_a_ghost_off_the_cast_is_not_lost():
     """17.1 「本无而有」 with 71.5 「谋役脱役，无鬼难为主焉」: 旅's ghost on the 子 month is the levy's master
     -- 有差鬼, and 脱役 is refused for its strength alone, not also as 「官没」 (fixed); 涣's hidden ghost
-    under a static line is none of 17.1's three ways (stays)."""
+    under a static line is none of 17.1's three ways on a 己卯 day (stays) -- on a 亥 day the day carries
+    it (17.1's note 「一飞无而日月有」: tests/test_fifth_review_method2.py)."""
     assert facts("有差鬼", "887787", "子", "庚申", question="差役.脱役") == {("是",)}
     assert "脱役.官失" not in verdict_rules("差役.脱役", "887787", "子", "庚申")
     assert "脱役.官极" in verdict_rules("差役.脱役", "887787", "子", "庚申")
-    assert "脱役.官失" in verdict_rules("差役.脱役", "涣", "戌", "己亥")
+    assert "脱役.官失" in verdict_rules("差役.脱役", "涣", "戌", "己卯")
+    assert "脱役.官失" not in verdict_rules("差役.脱役", "涣", "戌", "己亥")
 
 
 def test_the_ghost_set_aside_is_not_the_gods_unrest():
