@@ -399,7 +399,7 @@ def test_ch71_a_levy_laid_on_one_is_heavy_when_the_guan_is_strong():
 
 def test_ch71_service_sought_wants_guan_and_cai():
     ruled("求役.财旺官备", "成", "差役.谋差", "豫之兑", "未", "乙巳")
-    ruled("谋差.官失", "不成", "差役.谋差", "涣", "戌", "己亥")
+    ruled("谋差.官失", "不成", "差役.谋差", "涣", "戌", "己卯")  # (a 亥 day carries the ghost: 17.1 「一飞无而日月有」)
     ruled("顶役.应空", "不成", "差役.顶役", "坤", "午", "丁未")
     # 71.3 「官临旺相，忌制我方疆」: the 申 官 相 in 未 (and on the day's 长生) keeps the asker
     ruled("脱役.官极", "不成", "差役.脱役", "豫之兑", "未", "乙巳")
