@@ -532,10 +532,12 @@ def test_ch76_a_broken_shi_or_ying_counts_only_on_its_own_side():
 
 
 def test_ch76_entrusting_fears_an_ill_person_however_strong():
-    # a weak 寅 应: little strength (on 丙辰; on 庚辰 蛊's only 官鬼, 酉, is void -- 32.4 「请托而言不从」)
+    # a weak 寅 应: little strength (on 丙辰; on 庚辰 蛊's only 官鬼, 酉, is void -- 32.4 「请托而言不从」
+    # where the void is the weak one, in a 午 month: in 丑 the 酉 is 相 and its void of use, 26.3)
     trusted = judged("谋望.嘱托", "蛊", "丑", "丙辰")
     assert trusted["word"] == "成" and trusted["readings"] == ("力小",)
-    assert judged("谋望.嘱托", "蛊", "丑", "庚辰")["word"] == "不成"
+    assert judged("谋望.嘱托", "蛊", "午", "庚辰")["word"] == "不成"
+    assert judged("谋望.嘱托", "蛊", "丑", "庚辰")["word"] == "成"
     betrayed = ruled("嘱托.克世", "不成", "谋望.嘱托", "蒙", "午", "辛卯")  # the 应 strong but controlling the 世
     assert "力大" in betrayed["readings"][0]
 
