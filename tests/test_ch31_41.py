@@ -401,34 +401,40 @@ def test_frame_needs_day_or_month():
 
 # --- 38 三刑, 39 六害 -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("month, day, facts, rule, fires", [
-    # 38.3 「官克世而问讼……若世刑而大凶也」: 离's 亥 官鬼 controls the 巳 世; a 寅 day punishes it, a 子
-    # day does not.
-    ("子", "甲寅", (("问", ("词讼",)),), "三刑.讼世刑", True),
-    ("子", "甲子", (("问", ("词讼",)),), "三刑.讼世刑", False),
-    # 「身命遇之，恐骨肉之相残」 on the 用爻 (commentary): the father's 卯 (line 1) punished by a 子 month,
-    # not by a 午 one.
-    ("子", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", True),
-    ("午", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", False),
+@pytest.mark.parametrize("cast, month, day, facts, rule, fires", [
+    # 38.3 「官克世而问讼……若世刑而大凶也」: 坎's 戌 官鬼 controls the 子 世; a 卯 day punishes it, a 子
+    # day does not.  (离's 巳 世 punished by a 寅 day is 42.15's light punishment: the 寅 generates it,
+    # 「子卯之刑，刑轻而生重也」 -- tests/test_fifth_review_38.py.)
+    (("坎", None), "午", "乙卯", (("问", ("词讼",)),), "三刑.讼世刑", True),
+    (("离", None), "子", "甲寅", (("问", ("词讼",)),), "三刑.讼世刑", False),
+    (("离", None), "子", "甲子", (("问", ("词讼",)),), "三刑.讼世刑", False),
+    # 「身命遇之，恐骨肉之相残」 on the 用爻 (commentary): the father's 子 punished by a 卯 day, not on 离's
+    # 卯 by a 子 month (the 子 generates it: light, 42.15), nor in a 午 month.
+    ((None, "778777"), "午", "乙卯", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", True),
+    (("离", None), "子", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", False),
+    (("离", None), "午", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", False),
     # 「女嫁谓官……遇之」: on a 亥 day the 亥 官鬼 punishes itself -- the woman's side fears it, the
     # man's (its 酉 妻财 unpunished) does not.
-    ("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", True),
-    ("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("男",))), "三刑.婚姻刑", False),
+    (("离", None), "子", "乙亥", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", True),
+    (("离", None), "子", "乙亥", (("问", ("婚姻",)), ("婚方", ("男",))), "三刑.婚姻刑", False),
 ])
-def test_punishment_by_question(month, day, facts, rule, fires):
-    rules = {c.rule for c in run(hexagram="离", month=month, day=day, facts=facts).conclusions}
+def test_punishment_by_question(cast, month, day, facts, rule, fires):
+    hexagram, lines = cast
+    rules = {c.rule for c in run(hexagram=hexagram, lines=lines, month=month, day=day, facts=facts).conclusions}
     assert (rule in rules) == fires
 
 
 def test_a_punished_line_weighs_as_a_retreating_one_unless_the_text_says_great_harm():
     # 38.3 「犹退神之例，而不及旬空月破之凶也」 on the rulings of a punished line; 「若世刑而大凶也」 on the 世
     # punished under a controlling 官 in a lawsuit
-    def strength(month, day, facts, rule):
-        [c] = [c for c in run(hexagram="离", month=month, day=day, facts=facts).conclusions if c.rule == rule]
-        return c.strength
-    assert strength("子", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑") == "犹退神，不及空破"
+    def strength(month, day, facts, rule, hexagram="离", lines=None):
+        found = {c.strength for c in run(hexagram=hexagram, lines=lines, month=month, day=day, facts=facts).conclusions
+                 if c.rule == rule}
+        assert len(found) == 1, found
+        return found.pop()
+    assert strength("午", "乙卯", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", None, "778777") == "犹退神，不及空破"
     assert strength("子", "乙亥", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑") == "犹退神，不及空破"
-    assert strength("子", "甲寅", (("问", ("词讼",)),), "三刑.讼世刑") == "大凶"
+    assert strength("午", "乙卯", (("问", ("词讼",)),), "三刑.讼世刑", "坎") == "大凶"
 
 
 def test_an_official_fears_a_death_at_home_and_a_patient_a_lasting_ailment():

@@ -38,10 +38,11 @@ CHARTS = [
     # 83.1 「彼讼而好鬼破空，恶居旺相」, 83.3 「官鬼空散，讼不成也」, 83.6 「官空六冲，反易散息」: 巽's 官
     # 酉 (the 应) controls the 卯 世 but is void on a 丙子 day (甲戌 旬) -- sued by the other side, I win
     # (fixed); suing, 「我讼而喜官旺相，忌值破空」 (fixed: it was the void 官's 克世 and 三刑 that
-    # decided).  On a 甲子 day the 酉 is whole: 「官克世而问讼……若世刑而大凶也」 (stays).
+    # decided).  On a 甲子 day the 酉 is whole and controls the 世 (stays; the 子 day's punishment of
+    # the 卯 世 is the light one, 42.15 「子卯之刑，刑轻而生重也」).
     ("词讼", "巽", "午", "丙子", {"suit": "彼讼"}, "胜", "讼方.彼讼官空破"),
     ("词讼", "巽", "午", "丙子", {"suit": "我讼"}, "负", "讼方.我讼官空破"),
-    ("词讼", "巽", "午", "甲子", {"suit": "彼讼"}, "负", "三刑.讼世刑"),
+    ("词讼", "巽", "午", "甲子", {"suit": "彼讼"}, "负", "词讼.鬼克世"),
     # The mirror (25.2 of the broken line 「为我援而无赖」): 姤's 官 午 generates the 丑 世 but is broken
     # in the 子 month -- suing, 「忌值破空」 (fixed); sued, 「彼讼而好鬼破空」 (stays 胜, now by 83.1's
     # 空破 rather than the broken 官's generation).
