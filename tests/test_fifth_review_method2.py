@@ -48,3 +48,12 @@ def test_a_shop_with_a_partner_is_not_spared_the_clashes():
     for chart in (("788777", "亥", "丙子"), ("986897", "寅", "庚辰")):
         assert "贾肆.三冲" in verdict_rules("求财.贾肆", *chart)
         assert "贾肆.三冲" not in verdict_rules("求财.贾肆", *chart, given=("财本=同本",))
+
+
+def test_a_change_on_the_day_is_not_dead_for_the_month():
+    """42.8 「变爻空破死绝，动爻不受其生克矣」 with 42.10 「日月之象……爻神孰能忤之」: 886778's 卯 moving
+    into 申 in a 午 month -- on a 庚申 day the 申 change stands on the day and controls its mover (fixed:
+    31's 长生.变克 read it dead), on 丙子 it is dead in the month and does nothing (stays)."""
+    assert (3, "本", "变") in facts("受克于", "886778", "午", "庚申", question="失物")
+    assert (3, "本", "变") not in facts("受克于", "886778", "午", "丙子", question="失物")
+    assert (3, "死") in facts("变无司", "886778", "午", "丙子", question="失物")
