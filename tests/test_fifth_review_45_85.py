@@ -56,3 +56,11 @@ def test_a_ghost_void_of_use_controls_the_other():
     assert (2, "本", "真旺相空") in facts("空而有用", "788888", "卯", "壬子", question="诅誓.彼报")
     assert ("是",) in facts("诅官克应", "788888", "卯", "壬子", question="诅誓.彼报")
     assert not facts("诅官克应", "788888", "卯", "甲辰", question="诅誓.彼报")
+
+
+def test_a_god_void_of_use_still_hears():
+    """85.1 「是以神聪不我聪，为空散故」 read as 彼报.官克应 reads it: a 官 void of use (26.3 「此皆空而有用
+    也」) is no void god -- 966986's 用神 on 甲戌, 真旺相空 in a 未 month (fixed), void and weak in a 子
+    month (stays)."""
+    assert "告神.空散" not in verdict_rules("诅誓", "966986", "未", "甲戌")
+    assert "告神.空散" in verdict_rules("诅誓", "966986", "子", "甲戌")
