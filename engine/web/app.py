@@ -9,6 +9,7 @@ is its own.  `yimao serve` runs waitress threads in one worker process per core.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Sequence
 
 from flask import Flask, Response, request
@@ -87,7 +88,20 @@ def _form_values() -> dict[str, str]:
     return {name: request.args.get(name, "")[:MAX_FIELD] for name in FORM_FIELDS if request.args.get(name)}
 
 
+# werkzeug compiles each route with `ast.parse`, and CPython 3.11's conversion of an AST keeps one
+# recursion counter for the interpreter, not one per thread: two apps built at once on two threads
+# can fail with "SystemError: AST constructor recursion depth mismatch" (seen once in the suite's
+# concurrency test).  An app is built rarely, so one at a time.
+_BUILDING = threading.Lock()
+
+
 def create_app(rulebook: Sequence[str] | None = None) -> Flask:
+    """The workbench's Flask app for a rulebook (the shipped one by default)."""
+    with _BUILDING:
+        return _build_app(rulebook)
+
+
+def _build_app(rulebook: Sequence[str] | None) -> Flask:
     bench = Workbench(rulebook)
     app = Flask("yimao.web", static_folder=None, template_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = 16 * 1024  # GET forms only; a body is never read
