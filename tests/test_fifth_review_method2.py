@@ -57,3 +57,11 @@ def test_a_change_on_the_day_is_not_dead_for_the_month():
     assert (3, "本", "变") in facts("受克于", "886778", "午", "庚申", question="失物")
     assert (3, "本", "变") not in facts("受克于", "886778", "午", "丙子", question="失物")
     assert (3, "死") in facts("变无司", "886778", "午", "丙子", question="失物")
+
+
+def test_a_void_earth_line_on_a_si_day_is_not_generated_for_the_traveller():
+    """78.1's 戒空 (a void tied to the month that no day fills) reads 26's 援空, which counts no 生 of a
+    巳 day on an earth line (31.2 「土遇巳而不生」): 986788's 戌 兄 on line 6, void on 己巳 in a 巳 month,
+    is 戒空 (fixed: the bare 生 of the 巳 day spared it); on 庚午 the 午 day generates it (stays)."""
+    assert (6, "本") in facts("戒空", "986788", "巳", "己巳", question="行人", about="兄")
+    assert (6, "本") not in facts("戒空", "986788", "巳", "庚午", question="行人", about="兄")
