@@ -20,6 +20,7 @@ import struct
 import sys
 import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -313,3 +314,27 @@ class PickledValues(Mapping):
 
     def __len__(self) -> int:
         return len(self._index)
+
+
+class Recent:
+    """At most `size` values, the least recently used dropped first: what a running process keeps of
+    what it loaded (files read, rules checked), so a reload after an edit redoes only the edit's part."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict = OrderedDict()
+
+    def get(self, key):
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key, value) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self._size:
+            self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        self._items.clear()

@@ -16,9 +16,9 @@ Kept in memory only: read back from disk the checked rules cost about what check
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Mapping
 
+from .cachestore import Recent
 from .ir import Declaration, Module, Rule
 
 MAX_FILES = 1024  # file versions remembered, the least recently used dropped first
@@ -37,29 +37,22 @@ class CheckMemo:
     """(file key, the parameters its predicates are declared with) -> rule id -> the rule as checked."""
 
     def __init__(self) -> None:
-        self._checked: OrderedDict[tuple, dict[str, Rule]] = OrderedDict()
-        self._named: dict[str, frozenset[str]] = {}
+        self._checked = Recent(MAX_FILES)
+        self._named = Recent(MAX_FILES)  # file key -> the predicates its rules name
 
     def key(self, file_key: str, module: Module, declarations: Mapping[str, Declaration]) -> tuple:
         named = self._named.get(file_key)
         if named is None:
-            named = self._named[file_key] = named_predicates(module)
+            named = named_predicates(module)
+            self._named.put(file_key, named)
         params = tuple(sorted((p, d.params if (d := declarations.get(p)) is not None else None) for p in named))
         return file_key, params
 
     def recall(self, key: tuple) -> dict[str, Rule] | None:
-        found = self._checked.get(key)
-        if found is not None:
-            self._checked.move_to_end(key)
-        return found
+        return self._checked.get(key)
 
     def remember(self, key: tuple, rules: dict[str, Rule]) -> None:
-        self._checked[key] = rules
-        self._checked.move_to_end(key)
-        while len(self._checked) > MAX_FILES:
-            self._checked.popitem(last=False)
-        if len(self._named) > MAX_FILES:
-            self._named.clear()
+        self._checked.put(key, rules)
 
     def forget(self) -> None:
         self._checked.clear()

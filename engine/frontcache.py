@@ -11,11 +11,10 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 
-from .cachestore import cache_dir, code_digest, dumps, read_file, read_value, writable, write_file
+from .cachestore import Recent, cache_dir, code_digest, dumps, read_file, read_value, writable, write_file
 from .forking import may_fork, start
 from .paths import grammar_dir
 
@@ -38,24 +37,24 @@ def file_key(name: str, content: bytes) -> str:
     return digest.hexdigest()
 
 
-def _ir_path(name: str, content: bytes) -> Path:
-    return cache_dir() / FOLDER / f"{file_key(name, content)}.ir"
+def _ir_path(name: str, content: bytes, key: str | None = None) -> Path:
+    return cache_dir() / FOLDER / f"{key or file_key(name, content)}.ir"
 
 
 # What this process parsed or read, by key: a process that loads the rulebook again after an edit
 # (the workbench, the API in a loop) reads only the edited file (reading the others' IR back was
 # about a fifth of a second).  The IR is immutable, so it is shared.
-_READ: OrderedDict[str, tuple[object, list]] = OrderedDict()
-MAX_READ = 1024  # file versions kept, the least recently used dropped first
+_READ = Recent(1024)  # file key -> (module, diagnostics), for that many file versions
 
 
 def forget_read() -> None:
     _READ.clear()
 
 
-def parse_cached(name: str, content: bytes, text: str) -> tuple[object, list]:
-    """(module or None, syntax diagnostics) of one file, from the cache or parsed and cached."""
-    path = _ir_path(name, content)
+def parse_cached(name: str, content: bytes, text: str, key: str | None = None) -> tuple[object, list]:
+    """(module or None, syntax diagnostics) of one file, from the cache or parsed and cached; `key`:
+    its `file_key`, where the caller has it already (hashing the file is not done twice)."""
+    path = _ir_path(name, content, key)
     found = _READ.get(path.stem)
     if found is None:
         found = read_value(path, tuple)
@@ -64,11 +63,7 @@ def parse_cached(name: str, content: bytes, text: str) -> tuple[object, list]:
 
             found = parse_module(text, name)
             write_file(path, dumps(found))
-        _READ[path.stem] = found
-        while len(_READ) > MAX_READ:
-            _READ.popitem(last=False)
-    else:
-        _READ.move_to_end(path.stem)
+        _READ.put(path.stem, found)
     return found
 
 

@@ -100,7 +100,7 @@ def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: li
             wait(pending[0])  # what it did not write is parsed here
             pending = None
         keys[name] = file_key(name, content)
-        parsed[name] = parse_cached(name, content, text)
+        parsed[name] = parse_cached(name, content, text, keys[name])
     modules = []
     for name, _, _ in read:
         module, found = parsed[name]
