@@ -46,15 +46,19 @@ class Reader:
         """The predicate's parameters and the value tuples of its facts that match (none when the
         predicate is not declared or an argument is not one of its own)."""
         names = tuple(match)  # a call site always names them in the same order
-        facts = self.result.relations.get(predicate, ())
-        # Indexes over a shared relation (a table, a static rule's facts) serve every chart.
-        indexes = self.result.shared_indexes if facts is self.result.shared_facts.get(predicate) else self._indexes
-        found = indexes.get((predicate, names))
+        key = (predicate, names)
+        found = self._indexes.get(key)  # this chart's, or a shared one met before (one look-up)
         if found is None:
-            if self.within is not None and predicate not in self.within:
-                raise ValueError(f"the chart read {predicate}, which it was not evaluated for (chart.SHOWN, "
-                                 f"judge.judged): its facts were not derived")
-            found = indexes[(predicate, names)] = self._index(predicate, names, facts)
+            facts = self.result.relations.get(predicate, ())
+            # Indexes over a shared relation (a table, a static rule's facts) serve every chart.
+            indexes = self.result.shared_indexes if facts is self.result.shared_facts.get(predicate) else self._indexes
+            found = indexes.get(key)
+            if found is None:
+                if self.within is not None and predicate not in self.within:
+                    raise ValueError(f"the chart read {predicate}, which it was not evaluated for (chart.SHOWN, "
+                                     f"judge.judged): its facts were not derived")
+                found = indexes[key] = self._index(predicate, names, facts)
+            self._indexes[key] = found
         params, index = found
         wanted = match[names[0]] if len(names) == 1 else tuple(match.values())
         return params, index.get(wanted, [])
@@ -81,7 +85,7 @@ class Reader:
             return None
         at = params.index(arg)
         first = found[0][at]
-        return first if all(values[at] == first for values in found) else None
+        return first if len(found) == 1 or all(values[at] == first for values in found) else None
 
     def holds(self, predicate: str, **match: Value) -> bool:
         return bool(self._matching(predicate, match)[1])
@@ -174,12 +178,13 @@ class Chart:
     def line(self, position: int) -> dict[str, Any]:
         read = self.reader
         role = "世" if read.holds("世", 位=position) else "应" if read.holds("应", 位=position) else None
-        changed = _record(read, position, CHANGED) if read.holds("动", 位=position) else None
+        moving = read.holds("动", 位=position)
+        changed = _record(read, position, CHANGED) if moving else None
         hidden = _record(read, position, HIDDEN) if read.holds("伏神", 位=position) else None
         return {
             "position": position,
             "value": self.cast.lines[position - 1],
-            "moving": read.holds("动", 位=position),
+            "moving": moving,
             "stem": read.value("纳甲", "干", 位=position),
             "branch": read.value("纳支", "支", 位=position),  # known even when 乾/坤 stems are not
             "element": read.value("爻五行", "五行", 位=position),
@@ -196,7 +201,8 @@ class Chart:
         return sorted(branches, key="子丑寅卯辰巳午未申酉戌亥".index) or None
 
     def to_dict(self) -> dict[str, Any]:
-        pillars = self.moment.to_dict()["pillars"] if self.moment else {"year": None, "month": None, "day": None, "hour": None}
+        moment = self.moment.to_dict() if self.moment else None
+        pillars = moment["pillars"] if moment else {"year": None, "month": None, "day": None, "hour": None}
         return {
             "hexagram": self.hexagram("本卦"),
             "changed": self.hexagram("之卦"),
@@ -204,7 +210,7 @@ class Chart:
             "void": self.void(),
             "lines": [self.line(p) for p in POSITIONS],
             "cast": self.cast.to_dict(),
-            "moment": self.moment.to_dict() if self.moment else None,
+            "moment": moment,
             "missing": self.missing(),
             "conventions": self.conventions,
         }

@@ -413,6 +413,10 @@ class _Run:
         self.count = 0
         self.exceptions = self.program.exceptions
         self.firings_cache: dict[str, _Defeaters] = {}
+        # An exception's matches as its own stratum found them (complete there, outside recursion):
+        # `defeaters` reads them rather than joining the exception's body a second time.
+        self.exception_ids = engine.bases
+        self.exception_matches: dict[str, list] = {}
         self.view = DerivationView(Layered(self.derivations, engine.shared_derivations),
                                    engine.body_predicates, engine.gloss_vars)
 
@@ -522,6 +526,8 @@ class _Run:
                 continue
             out: list = []
             join(relations, (), out, self.limit - self.count)
+            if not recursive and compiled.id in self.exception_ids:
+                self.exception_matches[compiled.id] = out
             if out:
                 self.take(compiled, out, new, recursive)
         if not recursive:
@@ -600,8 +606,10 @@ class _Run:
             fired: dict = {}
             names = self.engine.subjects[(base_id, exception_id)]
             compiled = self.engine.compiled[exception_id]
-            out: list = []
-            compiled.variants[FULL](self.relations, [], out, self.limit - self.count)
+            out = self.exception_matches.get(exception_id)
+            if out is None:  # not run yet in this run, or run in a recursive stratum
+                out = []
+                compiled.variants[FULL](self.relations, [], out, self.limit - self.count)
             own = self.defeaters(exception_id) if exception_id in self.exceptions else None
             for heads, matched, absent, gloss in out:
                 if own and own.find(heads):

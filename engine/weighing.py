@@ -44,6 +44,8 @@ class Method:
     readings: tuple[Reading, ...] = ()
     timed: tuple[Timed, ...] = ()
     givens: tuple[Given, ...] = ()
+    # question -> its axes, found on first ask (a judgement asks three times; there are hundreds)
+    _axes_by_question: dict = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     def givens_for(self, question: str) -> list[Given]:
         """What the asker may state beside the chart for this question (`--given`)."""
@@ -57,8 +59,11 @@ class Method:
         """The answers in their own kind of the (sub-)question asked."""
         return [r for r in self.readings if r.question == question and r.sub == sub]
 
-    def axes_of(self, question: str) -> list[Axis]:
-        return [a for a in self.axes if a.question == question]
+    def axes_of(self, question: str) -> tuple[Axis, ...]:
+        found = self._axes_by_question.get(question)
+        if found is None:
+            found = self._axes_by_question[question] = tuple(a for a in self.axes if a.question == question)
+        return found
 
     def axis_for(self, question: str, sub: str | None) -> Axis | None:
         """The axis of the (sub-)question asked: the sub-question's own, else its question's."""
