@@ -343,8 +343,10 @@ def test_a_sunk_moving_use_god_is_rescued_or_sunk_deeper_by_its_change():
     # past the rescue of its change
     scattered = _use_god_rulings("878797", "酉", "甲寅")
     assert "用神断.变救" not in scattered and scattered.get("用神断.凶陷") is False
-    assert _use_god_rulings("977778", "午", "甲辰").get("用神断.变克愈凶") is False
-    assert "用神断.变克愈凶" not in _use_god_rulings("777778", "午", "甲辰")
+    # (泰之升: one 财 on the cast; 977778's moving 子 beside the static 亥 is now set aside for it,
+    # 30.1 「舍其有伤，取其无伤」 read as a comparison: tests/test_fifth_review_30.py)
+    assert _use_god_rulings("977788", "丑", "甲辰").get("用神断.变克愈凶") is False
+    assert "用神断.变克愈凶" not in _use_god_rulings("777788", "丑", "甲辰")
 
 
 # --- 53.5: 「及胎值旬空者」 ----------------------------------------------------------------------

@@ -256,11 +256,12 @@ def test_the_year_that_fills_a_void_use_god():
 # --- rival views -----------------------------------------------------------------------------------
 
 def test_v37_old_practice_reads_the_span_from_the_parent():
-    """V37 (47.2): 旧专执父母为寿者非也 -- on 否 寅建 甲子日 the 世 (卯, 旺 in the month) is whole; the
-    old practice takes the 父母 lines, the 戌 of line 6 void and the 未 of line 1 controlled by the
-    month.  (乾's two 父母 are a 成格 chosen by 30.6's 「亦以两现之法为用」: its whole 戌 is the 世.)"""
-    assert answer(judged("身命.寿夭", "否", "寅", "甲子")) == "寿"
-    assert answer(judged("身命.寿夭", "否", "寅", "甲子", school="俗传")) == "夭"
+    """V37 (47.2): 旧专执父母为寿者非也 -- on 节 寅建 甲子日 the 世 is whole (有玷); the old practice
+    takes the sole 父母, broken by the month.  (否 was the chart: its void 戌 父 beside the 未, 帝旺 on
+    the day, is now set aside by 30.1's comparison, so there both read 寿.  乾's two 父母 are a 成格
+    chosen by 30.6's 「亦以两现之法为用」: its whole 戌 is the 世.)"""
+    assert answer(judged("身命.寿夭", "节", "寅", "甲子")) == "寿"
+    assert answer(judged("身命.寿夭", "节", "寅", "甲子", school="俗传")) == "夭"
     # Agree where the 世 and the 父母 stand alike: 坤 寅建 癸酉日.
     assert answer(judged("身命.寿夭", "坤", "寅", "癸酉")) == answer(judged("身命.寿夭", "坤", "寅", "癸酉", school="俗传")) == "寿"
 

@@ -227,20 +227,22 @@ def test_letters_take_the_parents_line():
 @pytest.mark.parametrize("sub, shows, hexagram, month, day, word, absent_on", [
     # 「官旺则仕，官空未仕也」: 巽 on a 甲戌 day (申酉 void) -- the 酉 官 void; 坤 子建: the 卯 官 strong
     ("仕", "仕.官空", "巽", "子", "甲戌", "未仕", ("坤", "子", "甲戌")),
-    # 「财现则娶，用病未婚也」: 坤 卯建乙卯 -- the brother void, no 娶 though the 财 shows; 巽 卯建乙卯 marries
-    ("娶", "娶.用病", "坤", "卯", "乙卯", "未婚", ("巽", "卯", "乙卯")),
+    # 「财现则娶，用病未婚也」: 节 卯建乙卯 -- its one brother, the 子, void, no 娶 though the 巳 财 shows;
+    # 巽 卯建乙卯 marries.  (坤 was the chart: its void 丑 兄 beside the 未, both controlled by the month and
+    # the day, is now set aside by 30.1 「舍其有伤，取其无伤」, and the 未 is not void.)
+    ("娶", "娶.用病", "节", "卯", "乙卯", "未婚", ("巽", "卯", "乙卯")),
     # 「忌用象之囚也，受阻不他如」: 坤 子建 -- the 丑 未 brothers 囚 in the winter month; not 巽 on that day
     ("他适", "他适.用囚", "坤", "子", "甲戌", "不往", ("巽", "子", "甲戌")),
-    # 「用空不称其志也」: 坤 卯建乙卯 -- the brother void; 否 子建甲子 (a 六合, the brother sound) has no 不遂
-    ("曾遇", "曾遇.用空", "坤", "卯", "乙卯", "不遂", ("否", "子", "甲子")),
+    # 「用空不称其志也」: 节 卯建乙卯 -- the brother void; 否 子建甲子 (a 六合, the brother sound) has no 不遂
+    ("曾遇", "曾遇.用空", "节", "卯", "乙卯", "不遂", ("否", "子", "甲子")),
     # 「父虚无信」: 坎 on a 甲戌 day -- its one 父母, 申, void; 巽 that day has a sound 父母
     ("寄书", "寄书.父虚", "坎", "子", "甲戌", "不来", ("巽", "子", "甲戌")),
-    # 「用殆不书」: 坤 卯建乙卯 -- the brother (the writer) void
-    ("寄书", "寄书.用殆", "坤", "卯", "乙卯", "不来", ("巽", "卯", "乙卯")),
+    # 「用殆不书」: 节 卯建乙卯 -- the brother (the writer) void
+    ("寄书", "寄书.用殆", "节", "卯", "乙卯", "不来", ("巽", "卯", "乙卯")),
     # 「财空无物也」: 离 on a 甲戌 day -- its one 妻财, 酉, void
     ("寄财", "寄财.财空", "离", "子", "甲戌", "无", ("巽", "子", "甲戌")),
-    # 「用空无寄」: 坤 卯建乙卯 -- the writer void
-    ("寄财", "寄财.用空", "坤", "卯", "乙卯", "无", ("巽", "卯", "乙卯")),
+    # 「用空无寄」: 节 卯建乙卯 -- the writer void
+    ("寄财", "寄财.用空", "节", "卯", "乙卯", "无", ("巽", "卯", "乙卯")),
 ])
 def test_traveller_questions_treated_in_turn(sub, shows, hexagram, month, day, word, absent_on):
     data = judged(f"行人.{sub}", hexagram, month=month, day=day, about="弟")
@@ -308,10 +310,13 @@ def test_the_essay_and_the_candidate_in_63_4():
         j = yimao.judge(question=question, lines=lines, month=month, day=day, **inputs)
         kinds = {a["answer"] for a in j.answers() if a["axis"] == "by 文况(象)"}
         return j, set("、".join(kinds).split("、")) - {""}
-    # 「动衰变旺，喜后劲之文」: the moving 文 on line 4, weak; the still weak 文 of line 2 is set aside
-    # (30.2 「舍静取动」, both being harmed), so its 青龙 says nothing
-    assert "后劲之文" in exam("877976", "未", "壬辰")[1]
-    assert "长诗字而短文章" not in exam("877976", "未", "壬辰")[1]
+    # 「动衰变旺，喜后劲之文」: 大过之需 in a 丑 month on 壬辰 -- the moving 亥 文 on line 4, weak, changes into
+    # the 申 the month makes 相; the still 亥 of line 2, harmed alike (the month, the day, the moving 丑), is
+    # set aside (30.2 「舍静取动」, both being harmed, neither the less), so its 青龙 says nothing.  (877976
+    # in 未 was the chart: there the moving 亥 also bears its change's control, the 未 回头克, and the still
+    # one, the less harmed, is taken by 30.1 「舍其有伤，取其无伤」.)
+    assert "后劲之文" in exam("677978", "丑", "壬辰")[1]
+    assert "长诗字而短文章" not in exam("677978", "丑", "壬辰")[1]
     # 「衰居龙雀，长诗字而短文章」: 大过 at rest, the weak 文 of line 2 under 青龙
     assert "长诗字而短文章" in exam("877778", "未", "壬辰")[1]
     # 「动旺变衰，惜强弩之末」 and 「应坐父兴，当赖风簮（？）之助」

@@ -24,9 +24,11 @@ CHARTS = [
     ("天时.占雷", "787898", "巳", "戊午", {}, "雷", "占雷.鬼动"),
     # 「如父破空，冰连结而不进」: 坎为水, its only 父 (申) broken by the 寅 month: ice (stays).
     ("天时.占冰", "878878", "寅", "丙午", {}, "阻", "舟行.父破空"),
-    # 否 in a 酉 month on 丙寅: the 戌 父 void, the 未 父 sound but weak (死, the day controls it), no
-    # strong 父 to read instead: ice (stays).
-    ("天时.占冰", "否", "酉", "丙寅", {}, "阻", "舟行.父破空"),
+    # 履 in a 丑 month on 庚子: the 巳 父 void, the 午 父 neither void nor broken but weak (休, the day
+    # controls it and clashes it, 暗破), each with a harm the other lacks, so 30.1 keeps both; no strong 父
+    # to read instead: ice (stays).  (否 酉 丙寅 was the chart: its void 戌 beside the 未, both controlled
+    # by the day, is now set aside by 30.1 「舍其有伤，取其无伤」, and the 未 alone is read: 阻 by its grade.)
+    ("天时.占冰", "履", "丑", "庚子", {}, "阻", "舟行.父破空"),
 ]
 
 

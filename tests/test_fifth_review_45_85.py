@@ -14,11 +14,14 @@ from handcharts import assert_lead, facts, verdict_rules
 
 
 CHARTS = [
-    # 「天地之鬼神曰雷霆，以官鬼像之」: 既济 in a 子 month on 丙寅, both 官鬼 at rest -- the 戌 void, the 丑
-    # sound (controlled by the day): no ghost moves, nothing thunders, the void 戌 says none (fixed: no
-    # ruling before, the void one yielding to the sound one at rest).
-    ("天时.占雷", "787878", "子", "丙寅", {}, "无雷", "占雷.鬼坏"),
-    # The same with the 戌 moving (a moving void is 半空, 32.2): thunder (stays).
+    # 「天地之鬼神曰雷霆，以官鬼像之」: 归妹 in a 丑 month on 庚子, both 官鬼 at rest -- the 巳 void, the 午
+    # neither void nor broken (controlled by the day and clashed by it, 暗破), each with a harm the other
+    # lacks, so 30.1 keeps both: no ghost moves, nothing thunders, the void 巳 says none (stays).  (既济 子
+    # 丙寅 was the chart, fixed by this review: no ruling before, the void 戌 yielding to the sound 丑 at
+    # rest.  Its 戌, void beside the 丑, both controlled by the day, is now set aside by 30.1 「舍其有伤，
+    # 取其无伤」, and the 丑 at rest is no sign either way.)
+    ("天时.占雷", "778788", "丑", "庚子", {}, "无雷", "占雷.鬼坏"),
+    # 既济 in a 子 month on 丙寅 with the 戌 moving (a moving void is 半空, 32.2): thunder (stays).
     ("天时.占雷", "787898", "子", "丙寅", {}, "雷", "占雷.鬼动"),
     # 45.2's moving line undone only by 「冲散将雨复晴」 and 「月破作而无雨」: the moving 戌 绝 on 乙巳
     # thunders (fixed: 未决 before, 占雷.鬼动 against 占雷.鬼坏 on the same line).
@@ -41,11 +44,11 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
 
 
 def test_a_spoiled_ghost_yields_only_to_a_thundering_one():
-    """「舍病而求不病」 only where the sound line says otherwise: 既济 (子, 丙寅) has no moving 官鬼 (no
-    雷鬼动) and the void 戌 rules (fixed); beside the sound moving 戌 of 既济 in 未 on 乙卯 the broken 丑
+    """「舍病而求不病」 only where the sound line says otherwise: 归妹 (丑, 庚子) has no moving 官鬼 (no
+    雷鬼动) and the void 巳 rules (stays); beside the sound moving 戌 of 既济 in 未 on 乙卯 the broken 丑
     still says nothing (stays)."""
-    assert not facts("雷鬼动", "787878", "子", "丙寅", question="天时.占雷")
-    assert "占雷.鬼坏" in verdict_rules("天时.占雷", "787878", "子", "丙寅")
+    assert not facts("雷鬼动", "778788", "丑", "庚子", question="天时.占雷")
+    assert "占雷.鬼坏" in verdict_rules("天时.占雷", "778788", "丑", "庚子")
     assert ("是",) in facts("雷鬼动", "767898", "未", "乙卯", question="天时.占雷")
     assert "占雷.鬼坏" not in verdict_rules("天时.占雷", "767898", "未", "乙卯")
 

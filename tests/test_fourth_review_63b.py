@@ -28,11 +28,13 @@ CHARTS = [
     ("功名.升信", "888779", "午", "戊午", {}, "不升", "仕途.泄动元静"),
     # 63.29 「衙门裁革，止察官爻，公议短长，惟求鬼象」, 「官旺则不裁」: 姤's 午 官 on the month, the 世
     # void -- not read in 裁缺 nor 公议 (fixed: 凶 / 不成 by 仕途.世空 before); the broad question of office
-    # reads the void 世 (stays), and 公议 with the 午 官 broken by the 子 month stops, 「鬼破则中止」 (stays).
+    # reads the void 世 (stays), and 公议 with the 午 官 broken by the 子 month stops, 「鬼破则中止」 (stays;
+    # 否 子 丙寅 was the chart, where the broken 午 beside the 巳, both controlled by the month, is now set
+    # aside by 30.1 「舍其有伤，取其无伤」).
     ("功名.裁缺", "877777", "午", "甲寅", {}, "吉", "裁缺.官旺"),
     ("功名.公议", "877777", "午", "甲寅", {}, "成", "仕途.官喜"),
     ("功名.仕途大象", "877777", "午", "甲寅", {}, "不成", "仕途.世空"),
-    ("功名.公议", "888777", "子", "丙寅", {}, "不成", "公议.鬼破"),
+    ("功名.公议", "877777", "子", "甲寅", {}, "不成", "公议.鬼破"),
     # 63.27 「离任而虑后患，好子动而恶官兴」: 否之萃 in a 亥 month, the 巳 官 broken and the 午 官 死气 -- no
     # 官 rises, no harm to come (fixed: 凶 by 用神断.凶陷 and 仕途.官忌 before); in a 午 month the 官 rise
     # (stays: 凶).

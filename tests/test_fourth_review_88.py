@@ -74,8 +74,9 @@ def test_images_are_the_harmful_moving_ghosts():
 
 def test_what_thing_reads_one_ghost():
     """88.5 「独点何怪，则用鬼爻」 with 30.1 「舍其有伤，取其无伤」: 既济's 丑 ghost is void on 戊午, the
-    戌 on line 5 (yang) is read -- 物怪, not 鬼怪 (fixed: both before); where both are harmed (甲寅)
-    both are read as before (stays)."""
+    戌 on line 5 (yang) is read -- 物怪, not 鬼怪 (fixed: both before); where both are harmed alike (戊寅:
+    the day controls both, neither is void) both are read as before (stays).  (甲寅 was the second chart:
+    there the 丑 is void as well as controlled, and the 戌, the less harmed, is read alone by 30.1.)"""
     got = readings("怪异.何怪", "既济", "子", "戊午", "by 怪形(象)")
     assert "物怪" in got and "鬼怪" not in got
-    assert {"物怪", "鬼怪"} <= readings("怪异.何怪", "既济", "子", "甲寅", "by 怪形(象)")
+    assert {"物怪", "鬼怪"} <= readings("怪异.何怪", "既济", "子", "戊寅", "by 怪形(象)")

@@ -214,9 +214,11 @@ def test_a_child_in_its_tomb_on_the_day_is_born_when_the_tomb_is_clashed():
 
 
 def test_what_is_sought_names_the_use_god():
-    """67.4 「飞走之灵，不用财而用子孙，衣服舟车之具，不用财而用父母」."""
+    """67.4 「飞走之灵，不用财而用子孙，衣服舟车之具，不用财而用父母」.  On 丙午 in a 寅 month 乾's two 父母
+    are harmed alike (the month controls both), so 30.1 chooses neither and both stand.  (On 甲午 the 辰 is
+    void as well, and the 戌 is taken alone: 「舍其有伤，取其无伤」.)"""
     def use_god(about):
-        judged = yimao.judge(question="求财.觅物", hexagram="乾", month="寅", day="甲午", about=about)
+        judged = yimao.judge(question="求财.觅物", hexagram="乾", month="寅", day="丙午", about=about)
         return {f.values[:2] for f in judged.chart.result.facts("用神")}
     assert use_god("禽兽") == {(1, "本")}  # 子 子孙
     assert use_god("舟车") == use_god("衣服") == {(3, "本"), (6, "本")}  # 辰 戌 父母

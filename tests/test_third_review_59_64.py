@@ -26,10 +26,12 @@ CHARTS = [
     ("师友.馆安", "898877", "丑", "乙未", {}, "凶", "馆安.世病"),
     # 60.2 「欲参宗禅之奥，戒六冲而世空」, 「盖学而求道，在乎成身，则六冲世空为戒」: 否之晋 is no 六冲,
     # its 世 卯 stands on the day; the void 戌 文书 is not what 参禅 reads (fixed).  The 世 void on an
-    # 乙巳 day (甲辰 旬) (stays); 明传 「忌世空而文陷」 still reads the void 文 (stays).
+    # 乙巳 day (甲辰 旬) (stays); 明传 「忌世空而文陷」 still reads a void 文: 节's one 父母, the 申, void on
+    # 己卯 in a 午 month, where 参禅 is 成 (stays).  (否之晋 午 丁卯 was the 明传 chart: its void 戌 beside the
+    # 未, both controlled by the day, is now set aside by 30.1 「舍其有伤，取其无伤」.)
     ("经学.参禅", "888797", "午", "丁卯", {}, "成", None),
     ("经学.参禅", "888797", "午", "乙巳", {}, "不成", "经学.世空"),
-    ("经学.明传", "888797", "午", "丁卯", {}, "不成", "明传.文陷"),
+    ("经学.明传", "节", "午", "己卯", {}, "不成", "明传.文陷"),
     # 64.1 「任文以父……而应象皆不可病」, after 「空则无能……散则无心……破不一向，绝不先劳也」: 未济's
     # 父 寅 generates the 午 世, the 应 巳 is 绝 on the 亥 day (fixed); on a 甲寅 day the 应 is whole and
     # the 父 generating the 世 decides (stays).
