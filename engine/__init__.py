@@ -6,10 +6,14 @@ reuses the engine this process loaded for its rulebook while the rule files are 
 may also load one (`yimao.load_engine(...)`) and pass it as `engine=`.
 """
 
-from .book import load_book
-from . import cast as _cast_module  # noqa: F401  (bind the module before the function shadows its name)
-from .api import cast, chart, judge, moment
-from .rulebook import load_engine
+from . import attrscode as _attrscode
+
+_attrscode.install()  # before any module of the package defines a class
+
+from .book import load_book  # noqa: E402
+from . import cast as _cast_module  # noqa: F401,E402  (bind the module before the function shadows its name)
+from .api import cast, chart, judge, moment  # noqa: E402
+from .rulebook import load_engine  # noqa: E402
 
 __all__ = ["load_book", "cast", "chart", "judge", "moment", "load_engine", "__version__"]
 

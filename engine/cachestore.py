@@ -23,6 +23,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
+from types import CodeType
 
 import attrs
 
@@ -96,6 +97,18 @@ def _write(path: Path, pieces: tuple[bytes, ...]) -> bool:
                 pass
         _give_up(path.parent, error)
         return False
+
+
+def code_of(payload: bytes | None) -> CodeType | None:
+    """A code object unmarshalled, or None when there is none or it is not one this Python reads
+    (marshalled by another version, or damaged): the caller compiles again."""
+    if payload is None:
+        return None
+    try:
+        code = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
+        return None
+    return code if isinstance(code, CodeType) else None
 
 
 def read_file(path: Path) -> bytes | None:

@@ -18,15 +18,14 @@ join, before its matches fill memory.
 
 from __future__ import annotations
 
-import marshal
 import operator
 from collections.abc import Mapping
 from functools import partial
-from types import CodeType
 from typing import Callable
 
 import attrs
 
+from .cachestore import code_of
 from .check import variables
 from .derivations import Derivations, JoinLimit
 from .ir import Arith, Atom, Binding, Comparison, Const, Negation, Rule, Value, Var, Verdict, Wildcard
@@ -63,14 +62,9 @@ class Variants:
         return function
 
     def code(self, variant: int):
-        found = self.store.get(variant) if self.store is not None else None
-        if found is not None:
-            try:
-                code = marshal.loads(found)
-                if isinstance(code, CodeType):
-                    return code
-            except (ValueError, EOFError, TypeError):
-                pass  # from another version of Python: compiled again below
+        code = code_of(self.store.get(variant)) if self.store is not None else None
+        if code is not None:
+            return code
         code = compile(self.source(variant), f"<rule {self.rule_id} variant {variant}>", "exec")
         if self.store is not None:
             self.store.add(variant, code)
