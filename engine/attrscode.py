@@ -4,7 +4,7 @@ attrs makes each class's `__init__`, `__eq__`, `__repr__`, `__hash__` … by com
 source when the class is defined: some seventy compilations, about a tenth of a cached command's
 start-up.  The same source always compiles to the same code, so the code objects are kept in one
 cache file (`attrs-code`), keyed by a digest of the source, its file name, Python's version and
-attrs's, and read back instead of compiled.  The file is checked against its digest like every
+attrs's code, and read back instead of compiled.  The file is checked against its digest like every
 cache file (damaged: compiled again); a process that compiled something new writes the file again
 at exit.  Installed by the package's `__init__` before any module defines a class.
 """
@@ -18,7 +18,6 @@ import marshal
 import re
 import sys
 
-import attr
 import attr._make as _attrs_make
 
 from .cachestore import cache_dir, code_of, read_file, write_file
@@ -28,7 +27,20 @@ FILE = "attrs-code"
 # process to process (string hashing is salted), so it is left out of the key.  The code read back
 # keeps the number of the process that compiled it -- still one number for the class.
 _TYPE_HASH = re.compile(r"(return hash\(\(\s*)-?\d+,")
-_SEED = f"{sys.version}\0{marshal.version}\0{attr.__version__}\0".encode()
+
+
+def _seed() -> bytes:
+    """Python's version and the attrs that writes the sources (its code, not `attr.__version__`,
+    which imports importlib.metadata: some 20 ms of every start)."""
+    try:
+        with open(_attrs_make.__file__, "rb") as handle:
+            made_by = hashlib.sha256(handle.read()).digest()
+    except OSError:
+        made_by = b"?"
+    return f"{sys.version}\0{marshal.version}\0".encode() + made_by
+
+
+_SEED = _seed()
 _compile = builtins.compile
 _KEPT = 2000  # past this many codes (edits leave old ones behind), a save keeps only this process's
 _state: dict = {"codes": None, "new": 0, "used": set()}
