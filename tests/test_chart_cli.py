@@ -191,3 +191,10 @@ def test_the_import_name_is_yimao(tmp_path):
     pattern = re.compile(r"^\s*(import engine\b|from engine\b)", re.M)
     sources = [p for folder in ("engine", "tests", "tools") for p in (ROOT / folder).rglob("*.py")]
     assert not [p.relative_to(ROOT) for p in sources if pattern.search(p.read_text(encoding="utf-8"))]
+
+
+def test_text_output_prints_what_it_is_given(capsys):
+    """A user's search (or a rule's gloss) holding rich's markup 「[red]」 or an emoji code 「:smile:」 is
+    printed as written: the console reads neither (before, the search came back as 'zz😄')."""
+    assert main(["cite", "--find", "[red]zz:smile:"]) == 0
+    assert "no paragraph holds '[red]zz:smile:'" in capsys.readouterr().out

@@ -32,13 +32,16 @@ PIPE_WIDTH = 100
 
 def console() -> Console:
     """A terminal gets colour and bold (neither under NO_COLOR, https://no-color.org); a pipe gets
-    plain text with tables wrapped to PIPE_WIDTH columns.  (rich is imported here: a command that
-    prints plain lines or JSON does not pay for it.)"""
+    plain text with tables wrapped to PIPE_WIDTH columns.  Text is printed as it is: no console
+    markup nor emoji codes (a rule's gloss or a user's search may hold 「[…]」 or 「:…:」; styles are
+    given as `Text` styles).  (rich is imported here: a command that prints plain lines or JSON does
+    not pay for it.)"""
     from rich.console import Console
 
+    literal = {"highlight": False, "markup": False, "emoji": False}
     if sys.stdout.isatty():
-        return Console(highlight=False, color_system=None if os.environ.get("NO_COLOR") else "auto")
-    return Console(highlight=False, soft_wrap=True, width=PIPE_WIDTH, color_system=None, force_terminal=False)
+        return Console(**literal, color_system=None if os.environ.get("NO_COLOR") else "auto")
+    return Console(**literal, soft_wrap=True, width=PIPE_WIDTH, color_system=None, force_terminal=False)
 
 
 def add_format_argument(parser) -> None:
