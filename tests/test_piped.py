@@ -3,6 +3,7 @@
 import io
 
 from rich.cells import cell_len
+from rich.text import Text
 
 from yimao.cli import main
 from yimao.render import output
@@ -32,9 +33,12 @@ def test_no_color_drops_bold_on_a_terminal(monkeypatch):
     monkeypatch.setattr("sys.stdout", _Terminal())
     monkeypatch.setenv("NO_COLOR", "1")
     out = output.console()
-    out.print("[bold]断[/bold] [red]凶[/red]")
+    out.print(Text.assemble(("断", "bold"), " ", ("凶", "red")))
     assert out.file.getvalue() == "断 凶\n"
     monkeypatch.delenv("NO_COLOR")
     styled = output.console()
-    styled.print("[bold]断[/bold]")
+    styled.print(Text("断", style="bold"))
     assert "\x1b[1m" in styled.file.getvalue()
+    # the console reads no markup: styles are Text styles, a text's brackets are its own
+    styled.print("[bold]断[/bold]")
+    assert "[bold]断[/bold]" in styled.file.getvalue()
