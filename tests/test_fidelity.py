@@ -397,13 +397,14 @@ def test_a_void_ghost_is_no_ghost_for_the_illness():
 # --- 38.3 「五克世而问疏，若世刑而大凶也」 ---------------------------------------------------------
 
 def test_a_memorial_with_the_world_controlled_by_the_fifth_and_punished():
-    # 既济 (787878): the 世 is line 3, 亥; line 5, 戌 earth, controls it.  A 亥 month punishes the 亥
-    # (自刑): asking about a memorial (上书, 上疏), 「若世刑而大凶也」.  In a 寅 month the 世 is not
-    # punished; and a plain examination question (求名) is no 疏.
-    rules = lambda q, month: {v["rule"] for v in yimao.judge(question=q, lines="787878", month=month, day="甲子").verdicts()}
-    assert "三刑.疏世刑" in rules("功名.上书", "亥")
-    assert "三刑.疏世刑" not in rules("功名.上书", "寅")
-    assert "三刑.疏世刑" not in rules("功名", "亥")
+    # 坎 (878878): the 世 is line 6, 子; line 5, 戌 earth, controls it.  A 卯 day punishes the 子 (卯刑子):
+    # asking about a memorial (上书, 上疏), 「若世刑而大凶也」.  On a 甲子 day the 世 is not punished; and a
+    # plain examination question (求名) is no 疏.  (既济's 亥 世 in a 亥 month was the chart: the month of
+    # the line's own branch does not punish it, 22.2 「伤而不伤」.)
+    rules = lambda q, day: {v["rule"] for v in yimao.judge(question=q, lines="878878", month="午", day=day).verdicts()}
+    assert "三刑.疏世刑" in rules("功名.上书", "乙卯")
+    assert "三刑.疏世刑" not in rules("功名.上书", "甲子")
+    assert "三刑.疏世刑" not in rules("功名", "乙卯")
 
 
 # --- 42.10 「化空退而不碍」: a use god on the day is not hindered by its retreat (16.4) ------------

@@ -40,17 +40,19 @@ RULINGS = [
     # (fixed); 坎's 子 世 on a 卯 day, 卯刑子 (stays).
     ("词讼", "877877", "申", "甲子", {}, "三刑.讼世刑", False),
     ("词讼", "878878", "午", "乙卯", {}, "三刑.讼世刑", True),
-    # 38.3 「五克世而问疏，若世刑而大凶也」: 否's 卯 世 on 甲子 (fixed); 既济's 亥 世 in a 亥 month, 亥 punishing
-    # itself (stays).
+    # 38.3 「五克世而问疏，若世刑而大凶也」: 否's 卯 世 on 甲子 (fixed); 坎's 子 世 on 乙卯, 卯刑子 (stays).
+    # (既济's 亥 世 in a 亥 month was the chart: the month of the line's own branch does not punish it, 22.2
+    # 「伤而不伤」 -- tests/test_sixth_review_38.py.)
     ("功名.上书", "888777", "申", "甲子", {}, "三刑.疏世刑", False),
-    ("功名.上书", "787878", "亥", "甲子", {}, "三刑.疏世刑", True),
+    ("功名.上书", "878878", "午", "乙卯", {}, "三刑.疏世刑", True),
     # 47.14 「犯三刑而骨肉仇敌」: 巽's 卯 世 on 甲子 (fixed); 坎's 子 世 on 乙卯 (stays).
     ("身命", "877877", "申", "甲子", {}, "平生.三刑", False),
     ("身命", "878878", "午", "乙卯", {}, "平生.三刑", True),
     # 38.3 「身命遇之，恐骨肉之相残」 (commentary 「谓世及用爻遇之」): asked of a father, 履's 巳 父母 in a 寅
-    # month, 寅刑巳 (fixed); its 午 父母 in a 午 month, 午 punishing itself (stays).
+    # month, 寅刑巳 (fixed); 既济's 申 父母 in a 巳 month, 巳刑申 (stays; 履's 午 in a 午 month was the
+    # chart, but the month of a line's own branch does not punish it).
     ("身命", "778777", "寅", "甲子", {"about": "父"}, "三刑.身命用刑", False),
-    ("身命", "778777", "午", "乙卯", {"about": "父"}, "三刑.身命用刑", True),
+    ("身命", "787878", "巳", "甲申", {"about": "父"}, "三刑.身命用刑", True),
     # 38.3 「婚姻遇之，惧门第之相压」 (「男娶谓财」): 乾's hidden 卯 妻财 on a 子 day (fixed); 履's hidden 子 妻财
     # on a 卯 day, 卯刑子 (stays).
     ("婚姻", "777777", "申", "甲子", {"side": "男"}, "三刑.婚姻刑", False),
@@ -83,11 +85,12 @@ def test_the_lawsuit_is_lost_but_not_greatly():
 
 def test_the_images_of_a_light_punishment_are_not_read():
     """38.3 「宦忧内丧，病防带疾」: 节's 巳 世, the patient, punished by the 寅 month that generates it
-    (fixed); 大壮's 午 世 in a 午 month (stays).  An official asking of promotion: 乾's 午 官 in a 午 month
-    warns of 内丧 (stays)."""
+    (fixed); 坎's 子 世 on a 卯 day, 卯刑子 (stays).  An official asking of promotion: 既济's 官 丑 and 戌 in
+    a 丑 month on a 戌 day warn of 内丧 (stays).  (大壮's 午 世 and 乾's 午 官 in a 午 month were the charts:
+    the month of a line's own branch does not punish it.)"""
     assert "带疾" not in readings("疾病", "778878", "寅", "甲子", "by 刑忧(象)")
-    assert "带疾" in readings("疾病", "777788", "午", "乙卯", "by 刑忧(象)")
-    assert "内丧" in readings("功名.升信", "777777", "午", "乙卯", "by 刑忧(象)")
+    assert "带疾" in readings("疾病", "878878", "午", "乙卯", "by 刑忧(象)")
+    assert "内丧" in readings("功名.升信", "787878", "丑", "甲戌", "by 刑忧(象)")
 
 
 def test_which_punishments_are_light():

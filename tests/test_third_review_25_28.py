@@ -13,9 +13,11 @@ from handcharts import assert_lead, facts
 CHARTS = [
     # 42.14 「破临鬼动而凶，破临动冲而无」: 坤之谦's 卯 ghost (line 3) broken by the 酉 month and moving;
     # on a 辛酉 day it is clashed and scattered -- 「无」, so 月破.鬼动白虎 does not speak, and the 世 on
-    # the day decides (fixed: 不愈 before).  On a 丙午 day it is not scattered: 「破临鬼动而凶」 (stays).
+    # the day decides (fixed: 不愈 before).  On a 庚午 day it is not scattered: 「破临鬼动而凶」 (stays).
+    # (丙午 was the chart: in the 甲辰 decade the ghost is void as well, 42.13's 「动空而遭破，纵动无功」 --
+    # tests/test_sixth_review_25.py.)
     ("疾病", "886888", "酉", "辛酉", {}, "愈", None),
-    ("疾病", "886888", "酉", "丙午", {}, "不愈", "月破.鬼动白虎"),
+    ("疾病", "886888", "酉", "庚午", {}, "不愈", "月破.鬼动白虎"),
     # 67.9 「财爻破，得补则复」「财爻空，得填则获」 against 27.1 and 42.19 「十八曰散……虽救之无从」: the 财
     # broken, void and moving, clashed and scattered by the 卯 day -- not had when mended or filled
     # (fixed: 得 before).  坤's 财 broken in 巳 and not scattered is still had when mended (stays).
