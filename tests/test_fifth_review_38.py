@@ -57,10 +57,12 @@ RULINGS = [
     # on a 卯 day, 卯刑子 (stays).
     ("婚姻", "777777", "申", "甲子", {"side": "男"}, "三刑.婚姻刑", False),
     ("婚姻", "778777", "午", "乙卯", {"side": "男"}, "三刑.婚姻刑", True),
-    # 66.3 「三刑三破，身常四体之灾」: 节's 巳 财 on a 寅 day (fixed: 42.15 by 42's 刑害以生); 小畜's 辰 财
-    # on a 辰 day (stays).
+    # 66.3 「三刑三破，身常四体之灾」: 节's 巳 财 on a 寅 day (fixed: 42.15 by 42's 刑害以生); 小畜's 未 财
+    # on a 戌 day, 戌刑未 (stays).  Its 辰 财 on a 辰 day is not punished: the line stands on the day (23.2
+    # 「孰之能伤」; fixed by reading 38's 受刑, which 66 now does, rather than the table of 三刑).
     ("收雇", "778778", "子", "丙寅", {}, "收仆.三刑", False),
-    ("收雇", "777877", "午", "戊辰", {}, "收仆.三刑", True),
+    ("收雇", "777877", "午", "壬戌", {}, "收仆.三刑", True),
+    ("收雇", "777877", "午", "戊辰", {}, "收仆.三刑", False),
     # 47.14 「犯六害而手足参商」 with 42.15 「酉戌之害，生深而害浅也」: 夬's 酉 世 on a 戌 day (fixed); 坎's 子
     # 世 on a 未 day, harmed by control (39.2 commentary 「大抵六害重克害」: stays).
     ("身命", "777778", "卯", "甲戌", {}, "平生.六害", False),
