@@ -38,8 +38,8 @@ def test_hand_chart(question, cast, month, day, options, expected, deciding):
     assert_lead(question, cast, month, day, options, expected, deciding)
 
 
-def grades(cast, month, day):
-    return facts("用神法", cast, month, day)
+def grades(cast, month, day, **options):
+    return facts("用神法", cast, month, day, **options)
 
 
 def test_earth_the_month_controls_on_its_linguan_day_is_flawed():
@@ -71,6 +71,15 @@ def test_earth_born_on_a_shen_day_is_not_drained_by_it():
     assert grades("779866", "酉", "甲申") == {(3, "本", "相")}
     assert facts("日月泄", "779866", "酉", "甲申") == set()
     assert grades("779866", "酉", "乙酉") == {(3, "本", "泄气")}
+
+
+def test_where_another_day_rules_the_drained_earth_on_a_shen_day_is_xieqi():
+    """23.2 「若得事他日，即以他日为主」 「他时则夺其所持」: where the matter falls on another day the cast day's
+    stage gives nothing, and the grade stands on the 生克 -- 乾's 戌 世 in a 酉 month on 庚申, the matter on
+    甲子, is drained by both, 42.19's 泄气 (fixed: no grade after the stages were read, the 申 day's birth
+    still taken against the drain); without another day, the 申 day generates it: 相 (stays)."""
+    assert grades("777777", "酉", "庚申", matter_day="甲子") == {(6, "本", "泄气")}
+    assert grades("777777", "酉", "庚申") == {(6, "本", "相")}
 
 
 def test_a_line_drained_by_one_of_day_and_month_stays_ungraded():
