@@ -74,3 +74,14 @@ SEEK_ROWS = [
 def test_a_dead_hidden_line_does_not_replace_a_broken_flying_one(cast, month, day, yong, out):
     assert facts("用神", cast, month, day, question="求财") == yong
     assert dict(facts("伏出", cast, month, day, question="求财"))[3] == out
+
+
+def test_a_hidden_earth_line_at_its_diwang_on_the_day_is_rescued():
+    """31.3 「临官帝旺，用神乃昌」, 42.10 「日将以长生十二法参之」: 大畜's hidden 辰 under line 1, controlling
+    its 子 (伏克飞), is 死 in a 寅 month; on 甲子 it stands at its 帝旺, the day's 扶 as the grades read it
+    -- 「死而未死」, out (fixed: 伏死绝 死 and 不出, found by the review of this change); on 辛酉 nothing
+    helps it and it stays in (stays)."""
+    assert not {f for f in facts("伏死绝", "777887", "寅", "甲子") if f[0] == 1}
+    assert dict(facts("伏出", "777887", "寅", "甲子"))[1] == "出"
+    assert {f for f in facts("伏死绝", "777887", "寅", "辛酉") if f[0] == 1} == {(1, "死")}
+    assert dict(facts("伏出", "777887", "寅", "辛酉"))[1] == "不出"
