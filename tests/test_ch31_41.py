@@ -409,17 +409,17 @@ def test_frame_needs_day_or_month():
     (("离", None), "子", "甲寅", (("问", ("词讼",)),), "三刑.讼世刑", False),
     (("离", None), "子", "甲子", (("问", ("词讼",)),), "三刑.讼世刑", False),
     # 「身命遇之，恐骨肉之相残」 on the 用爻 (commentary): 既济's father, the 申 of line 4, punished by a 巳
-    # month, not on 离's 卯 by a 子 month (the 子 generates it: light, 42.15), nor in a 午 month.  (履's 午
-    # in a 午 month was the chart: a line on the month's own branch is not punished by it, 22.2 「伤而不
-    # 伤」 -- tests/test_sixth_review_38.py.)
-    ((None, "787878"), "巳", "甲申", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", True),
+    # month on 甲子, not on 离's 卯 by a 子 month (the 子 generates it: light, 42.15), nor in a 午 month.
+    # (履's 午 in a 午 month was the chart: a line on the day or the month is punished by neither, 22.2
+    # 「伤而不伤」, 23.2 -- tests/test_sixth_review_38.py.)
+    ((None, "787878"), "巳", "甲子", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", True),
     (("离", None), "子", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", False),
     (("离", None), "午", "甲寅", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", False),
-    # 「女嫁谓官……遇之」: 既济's 官鬼 丑 and 戌 in a 丑 month on a 戌 day, each punished by the other's
-    # pillar -- the woman's side fears it, the man's (its 妻财 unpunished) does not.  (离's 亥 官鬼 on a 亥
-    # day was the chart: the day of the line's own branch does not punish it, 23.2 「孰之能伤」.)
-    ((None, "787878"), "丑", "甲戌", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", True),
-    ((None, "787878"), "丑", "甲戌", (("问", ("婚姻",)), ("婚方", ("男",))), "三刑.婚姻刑", False),
+    # 「女嫁谓官……遇之」: 既济's 官鬼 丑 punished by the 未 month (未刑丑) on 甲子 -- the woman's side
+    # fears it, the man's (its 妻财 unpunished) does not.  (离's 亥 官鬼 on a 亥 day was the chart: a line
+    # on the day or the month is punished by neither, 23.2 「孰之能伤」.)
+    ((None, "787878"), "未", "甲子", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", True),
+    ((None, "787878"), "未", "甲子", (("问", ("婚姻",)), ("婚方", ("男",))), "三刑.婚姻刑", False),
 ])
 def test_punishment_by_question(cast, month, day, facts, rule, fires):
     hexagram, lines = cast
@@ -435,8 +435,8 @@ def test_a_punished_line_weighs_as_a_retreating_one_unless_the_text_says_great_h
                  if c.rule == rule}
         assert len(found) == 1, found
         return found.pop()
-    assert strength("巳", "甲申", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", None, "787878") == "犹退神，不及空破"
-    assert strength("丑", "甲戌", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", None, "787878") == "犹退神，不及空破"
+    assert strength("巳", "甲子", (("问", ("身命",)), ("所问", ("父",))), "三刑.身命用刑", None, "787878") == "犹退神，不及空破"
+    assert strength("未", "甲子", (("问", ("婚姻",)), ("婚方", ("女",))), "三刑.婚姻刑", None, "787878") == "犹退神，不及空破"
     assert strength("午", "乙卯", (("问", ("词讼",)),), "三刑.讼世刑", "坎") == "大凶"
 
 

@@ -49,10 +49,10 @@ RULINGS = [
     ("身命", "877877", "申", "甲子", {}, "平生.三刑", False),
     ("身命", "878878", "午", "乙卯", {}, "平生.三刑", True),
     # 38.3 「身命遇之，恐骨肉之相残」 (commentary 「谓世及用爻遇之」): asked of a father, 履's 巳 父母 in a 寅
-    # month, 寅刑巳 (fixed); 既济's 申 父母 in a 巳 month, 巳刑申 (stays; 履's 午 in a 午 month was the
-    # chart, but the month of a line's own branch does not punish it).
+    # month, 寅刑巳 (fixed); 既济's 申 父母 in a 巳 month on 甲子, 巳刑申 (stays; 履's 午 in a 午 month was
+    # the chart, but a line on the day or the month is punished by neither).
     ("身命", "778777", "寅", "甲子", {"about": "父"}, "三刑.身命用刑", False),
-    ("身命", "787878", "巳", "甲申", {"about": "父"}, "三刑.身命用刑", True),
+    ("身命", "787878", "巳", "甲子", {"about": "父"}, "三刑.身命用刑", True),
     # 38.3 「婚姻遇之，惧门第之相压」 (「男娶谓财」): 乾's hidden 卯 妻财 on a 子 day (fixed); 履's hidden 子 妻财
     # on a 卯 day, 卯刑子 (stays).
     ("婚姻", "777777", "申", "甲子", {"side": "男"}, "三刑.婚姻刑", False),
@@ -87,12 +87,12 @@ def test_the_lawsuit_is_lost_but_not_greatly():
 
 def test_the_images_of_a_light_punishment_are_not_read():
     """38.3 「宦忧内丧，病防带疾」: 节's 巳 世, the patient, punished by the 寅 month that generates it
-    (fixed); 坎's 子 世 on a 卯 day, 卯刑子 (stays).  An official asking of promotion: 既济's 官 丑 and 戌 in
-    a 丑 month on a 戌 day warn of 内丧 (stays).  (大壮's 午 世 and 乾's 午 官 in a 午 month were the charts:
-    the month of a line's own branch does not punish it.)"""
+    (fixed); 坎's 子 世 on a 卯 day, 卯刑子 (stays).  An official asking of promotion: 既济's 丑 官 punished
+    by the 未 month on 甲子 warns of 内丧 (stays).  (大壮's 午 世 and 乾's 午 官 in a 午 month were the
+    charts: a line on the day or the month is punished by neither.)"""
     assert "带疾" not in readings("疾病", "778878", "寅", "甲子", "by 刑忧(象)")
     assert "带疾" in readings("疾病", "878878", "午", "乙卯", "by 刑忧(象)")
-    assert "内丧" in readings("功名.升信", "787878", "丑", "甲戌", "by 刑忧(象)")
+    assert "内丧" in readings("功名.升信", "787878", "未", "甲子", "by 刑忧(象)")
 
 
 def test_which_punishments_are_light():

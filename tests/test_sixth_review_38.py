@@ -38,3 +38,11 @@ def test_a_patient_on_the_month_fears_no_lasting_ailment():
     (fixed); 归妹之中孚's 丑 世 punished by the 未 month keeps it (stays)."""
     assert "带疾" not in readings("疾病", "886888", "酉", "庚午", "by 刑忧(象)")
     assert "带疾" in readings("疾病", "778966", "未", "壬戌", "by 刑忧(象)")
+
+
+def test_a_line_on_either_pillar_is_punished_by_neither():
+    """22.2 「伤而不伤」, commentary 「或动爻变（爻）日辰克之不为伤」, and 23.2 「孰之能伤」: 乾's 子 (line 1) on
+    the 子 month is not punished by the 卯 day (fixed: 受刑 by the day, 卯刑子); in a 午 month it is
+    (stays)."""
+    assert not {f for f in facts("受刑", "777777", "子", "乙卯") if f[:2] == (1, "本")}
+    assert (1, "本", "日") in facts("受刑", "777777", "午", "乙卯")
