@@ -11,8 +11,8 @@ commands in fresh processes, cache writes included.
 
 Run: python tools/bench_cache.py [--runs 7] [--charts 500] [--baseline DIR]
 
-`--baseline DIR` measures another checkout of the project (e.g. `git worktree add DIR <commit>`)
-as well, each run of it right after the same run of this one, so that both meet the same machine
+`--baseline DIR` measures another checkout of the project (e.g. `git worktree add DIR <commit>`, or
+a folder holding its `yimao` package) as well, each run of it right after the same run of this one, so that both meet the same machine
 load: the figures before and after a change, side by side.
 """
 
@@ -29,6 +29,8 @@ import tempfile
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+
+from checkouts import prepare
 
 JUDGE = ["judge", "--hexagram", "豐之萃", "--month", "申", "--day", "丁酉", "--question", "求财"]
 EDITED = "25-月破.ym"
@@ -172,7 +174,7 @@ def main() -> int:
         finally:
             shutil.rmtree(work, ignore_errors=True)
         return 0
-    codes: list[Path | None] = [None] + ([args.baseline.resolve()] if args.baseline else [])
+    codes = prepare(args.baseline)
     names = ["this checkout"] + ([f"baseline {args.baseline}"] if args.baseline else [])
     work = Path(tempfile.mkdtemp(prefix="yimao-bench-cache-"))
 

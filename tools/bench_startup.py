@@ -5,9 +5,10 @@ take under a second).
 
 Run: python tools/bench_startup.py [--runs 21] [--baseline DIR] [-- COMMAND ARGS...]
 
-Without a command it times the `--fact` help example.  `--baseline DIR` names a folder holding a
-`yimao` package (e.g. a symlink `DIR/yimao` to an older worktree's `engine/`), put first on
-PYTHONPATH for the baseline's runs.  Each checkout runs as `python -m yimao.cli`, which ends as its
+Without a command it times the `--fact` help example.  `--baseline DIR` names another checkout: its
+root (`git worktree add DIR <commit>`) or a folder holding its `yimao` package, put first on
+PYTHONPATH for the baseline's runs (see `checkouts.py`: the baseline is checked to import its own
+package, and each checkout's bytecode is compiled first).  Each checkout runs as `python -m yimao.cli`, which ends as its
 own `yimao` script does; run it once first so the rulebook cache is warm.
 """
 
@@ -21,6 +22,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from checkouts import prepare
 
 FACT_EXAMPLE = ["facts", "--lines", "877987", "--month", "申", "--day", "丁酉", "--fact", "爻(位: 1, 值: 9)"]
 
@@ -41,11 +44,12 @@ def one_run(argv: list[str], code: Path | None) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
-    parser.add_argument("--baseline", type=Path, help="a folder holding another checkout's `yimao` package")
+    parser.add_argument("--baseline", type=Path, help="another checkout (its root, or a folder holding its `yimao` package)")
     parser.add_argument("command", nargs="*", help="a yimao command (default: the --fact help example)")
     args = parser.parse_args()
     argv = args.command or FACT_EXAMPLE
-    codes = {"this checkout": None, **({f"baseline {args.baseline}": args.baseline.resolve()} if args.baseline else {})}
+    prepared = prepare(args.baseline)
+    codes = {"this checkout": None, **({f"baseline {args.baseline}": prepared[1]} if args.baseline else {})}
     for code in codes.values():
         one_run(argv, code)  # warm: the rulebook cache and the bytecode
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in codes}
