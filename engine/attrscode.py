@@ -20,7 +20,7 @@ import sys
 
 import attr._make as _attrs_make
 
-from .cachestore import cache_dir, code_of, read_file, write_file
+from .cachestore import cache_dir, code_of, dumps, read_value, write_file
 
 FILE = "attrs-code"
 # attrs writes into `__hash__` a number of its own, `hash()` of the class's name: it differs from
@@ -50,16 +50,7 @@ def _codes() -> dict[bytes, bytes]:
     """digest of a source -> its marshalled code: the cache file's, read on the first compile."""
     codes = _state["codes"]
     if codes is None:
-        codes = {}
-        payload = read_file(cache_dir() / FILE)
-        if payload is not None:
-            try:
-                found = marshal.loads(payload)
-            except (ValueError, EOFError, TypeError):
-                found = None
-            if isinstance(found, dict):
-                codes = found
-        _state["codes"] = codes
+        codes = _state["codes"] = read_value(cache_dir() / FILE, dict) or {}
     return codes
 
 
@@ -88,7 +79,7 @@ def save() -> None:
     if _state["new"] and codes is not None:
         if len(codes) > _KEPT:
             codes = {key: code for key, code in codes.items() if key in _state["used"]}
-        write_file(cache_dir() / FILE, marshal.dumps(codes))
+        write_file(cache_dir() / FILE, dumps(codes))
         _state["new"] = 0
 
 
