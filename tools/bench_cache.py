@@ -12,8 +12,8 @@ commands in fresh processes, cache writes included.
 Run: python tools/bench_cache.py [--runs 7] [--charts 500] [--baseline DIR]
 
 `--baseline DIR` measures another checkout of the project (e.g. `git worktree add DIR <commit>`, or
-a folder holding its `yimao` package) as well, each run of it right after the same run of this one, so that both meet the same machine
-load: the figures before and after a change, side by side.
+a folder holding its `yimao` package) as well, each run of it right after the same run of this one,
+so that both meet the same machine load: the figures before and after a change, side by side.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from checkouts import prepare
+from checkouts import environment, prepare
 
 JUDGE = ["judge", "--hexagram", "豐之萃", "--month", "申", "--day", "丁酉", "--question", "求财"]
 EDITED = "25-月破.ym"
@@ -39,10 +39,7 @@ EDITED = "25-月破.ym"
 
 def _env(cache: Path, code: Path | None) -> dict[str, str]:
     """The environment of a `yimao` process: its cache, and the checkout whose engine it runs."""
-    env = dict(os.environ, YIMAO_CACHE_DIR=str(cache))
-    if code is not None:
-        env["PYTHONPATH"] = str(code)
-    return env
+    return environment(code, YIMAO_CACHE_DIR=str(cache))
 
 
 def _wall(argv: list[str], cache: Path, code: Path | None = None) -> float:

@@ -8,8 +8,9 @@ Run: python tools/bench_startup.py [--runs 21] [--baseline DIR] [-- COMMAND ARGS
 Without a command it times the `--fact` help example.  `--baseline DIR` names another checkout: its
 root (`git worktree add DIR <commit>`) or a folder holding its `yimao` package, put first on
 PYTHONPATH for the baseline's runs (see `checkouts.py`: the baseline is checked to import its own
-package, and each checkout's bytecode is compiled first).  Each checkout runs as `python -m yimao.cli`, which ends as its
-own `yimao` script does; run it once first so the rulebook cache is warm.
+package, and each checkout's bytecode is compiled first).  Each checkout runs as `python -m
+yimao.cli`, which ends as its own `yimao` script does; run it once first so the rulebook cache is
+warm.
 """
 
 from __future__ import annotations
@@ -23,16 +24,14 @@ import sys
 import time
 from pathlib import Path
 
-from checkouts import prepare
+from checkouts import environment, prepare
 
 FACT_EXAMPLE = ["facts", "--lines", "877987", "--month", "申", "--day", "丁酉", "--fact", "爻(位: 1, 值: 9)"]
 
 
 def one_run(argv: list[str], code: Path | None) -> tuple[float, float]:
     """(wall, CPU) seconds of one fresh process."""
-    env = dict(os.environ)
-    if code is not None:
-        env["PYTHONPATH"] = str(code)
+    env = environment(code)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "yimao.cli", *argv], stdout=subprocess.DEVNULL, check=True, env=env)

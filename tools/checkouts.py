@@ -30,11 +30,18 @@ def package_path(folder: Path) -> Path:
     raise SystemExit(f"--baseline {folder}: neither a checkout (engine/) nor a folder holding a yimao package")
 
 
+def environment(code: Path | None, **variables: str) -> dict[str, str]:
+    """The environment of a `yimao` process of a checkout (`code`: its PYTHONPATH entry from
+    `prepare`, None for this one), with `variables` set."""
+    env = dict(os.environ, **variables)
+    if code is not None:
+        env["PYTHONPATH"] = str(code)
+    return env
+
+
 def imported_from(path: Path | None) -> Path:
     """Where a fresh process with `path` first on PYTHONPATH imports the package from."""
-    env = dict(os.environ)
-    if path is not None:
-        env["PYTHONPATH"] = str(path)
+    env = environment(path)
     found = subprocess.run([sys.executable, "-c", "import yimao, pathlib; print(pathlib.Path(yimao.__file__).resolve().parent)"],
                            check=True, capture_output=True, text=True, env=env).stdout.strip()
     return Path(found)
