@@ -5,8 +5,13 @@ is 46.3's 「申分晋」, so 中 is read as 申 (one stroke apart) and the 财'
 old state by 46.3's table (rule 后国.支).  The clause answers on its own reading axis, `by 后国(国)`,
 beside the quarter (`by 后方(方)`); the lead (吉 / 凶, judged as a marriage) is not touched, so the
 rows give the axis and the words expected on it.  Rows marked "fixed" had no 后国 answer before the
-change; "stays" rows keep what they had.  The 享国 count of 元 (「一位一元，再之亦一位一元」) stays
-partial: no row."""
+change; "stays" rows keep what they had.
+
+The 享国 count of 元 (「以岁为纪，有岁则一位一元，再之亦一位一元」), once a partial mark, is read as the
+modern text reads it -- one 元 for each line of the cast on the year branch -- and the commentary's
+「如己亥年，得丁亥太岁，有六元之运」, which no reading of those words gives, is recorded as a
+contradiction and not followed (the rows below failed before: no 享国元 axis); 「又以内卦参之」 is
+the inner trigram's season, consulted below the palace and the ghost."""
 
 from __future__ import annotations
 
@@ -45,3 +50,38 @@ def test_the_state_is_read_for_the_empress_alone():
     """43.7 names the empress's home: the heir on the same 讼 has no 后国 axis."""
     axes = {a["axis"] for a in answers("国朝.立储", "讼", "卯", "己酉")}
     assert GUO not in axes
+
+
+YUAN = "by 享国元(元)"
+
+SPANS = [
+    # 需 holds 子 on lines 1 and 6: a 子 year stands on both -- 「再之亦一位一元」, two 元 (fixed).
+    ("需", "甲子", {"二元"}),
+    # the 寅 of line 2 alone in a 寅 year: one 元 (fixed).
+    ("需", "丙寅", {"一元"}),
+    # no 丑 on the cast: 「有岁则……」 counts nothing (无断).
+    ("需", "乙丑", {"无断"}),
+    # the commentary's own chart: a 己亥 year and a 丁亥 line (夬: line 4 of the outer 兑) -- one line,
+    # one 元; the commentary's 「有六元之运」 is the recorded contradiction (fixed).
+    ("夬", "己亥", {"一元"}),
+]
+
+
+@pytest.mark.parametrize("cast, year, expected", SPANS)
+def test_the_span_counts_the_year_lines(cast, year, expected):
+    assert readings("国朝.享国", cast, "寅", "甲子", YUAN, year=year) == expected
+
+
+def _roles(cast, month):
+    row = next(a for a in answers("国朝.享国", cast, month, "甲子") if not a["axis"].startswith("by "))
+    return row["answer"], {key: {r["rule"] for r in row.get(key, [])} for key in ("decided_by", "overruled")}
+
+
+def test_the_inner_trigram_is_consulted_below_the_palace():
+    """「又以内卦参之，鬼动权之」: 大畜 (艮宫, inner 乾).  In 丑 the palace 艮 is in season and the inner 乾
+    out: 久, the inner trigram overruled; in 未 the other way round: 不久 by the palace (fixed: 享国.内卦
+    did not exist)."""
+    word, roles = _roles("大畜", "丑")
+    assert word == "久" and "享国.宫旺" in roles["decided_by"] and "享国.内卦衰" in roles["overruled"]
+    word, roles = _roles("大畜", "未")
+    assert word == "不久" and "享国.宫衰" in roles["decided_by"] and "享国.内卦旺" in roles["overruled"]

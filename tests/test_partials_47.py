@@ -72,19 +72,56 @@ def test_the_end_without_the_extinct_limit_is_still_the_end():
 
 def test_the_month_of_the_end_breaks_the_months_generation():
     """「庚申又破寅生」: the 寅 month of the year of the end, where the cast's 申 month bore the 世 丑;
-    a 寅 cast (not the earth's 长生) names the year only."""
+    a 寅 cast (not the earth's 长生) names no month (47.15's end falls in 季秋, not in a month that
+    breaks a 长生)."""
     def whens(month):
         row = next(a for a in _judged("身命.寿夭", "姤", month, "丁卯", year="乙卯", matter_year="己未")
                    .to_dict()["answers"] if not a["axis"].startswith("by "))
         return [row["timing"]["primary"]["when"], *(t["when"] for t in row["timing"]["alternatives"])]
 
     assert whens("申")[0] == "己未年" and "己未年寅月" in whens("申")
-    assert whens("寅") == ["己未年"]
+    assert not any("月" in when for when in whens("寅"))
     # the book's case: 师, 丁丑 寅建 辛亥, the 世 午 born in 寅: 戊子's 申 month (「戊子年孟秋」)
     case = next(a for a in _judged("身命.寿夭", "师", "寅", "辛亥", year="丁丑", birth_year="子", matter_year="戊子")
                 .to_dict()["answers"] if not a["axis"].startswith("by "))
     assert "戊子年申月" in [t["when"] for t in case["timing"]["alternatives"]]
     assert {r["rule"] for r in case["decided_by"]} >= {"寿夭.考终", "寿夭.考终限绝", "寿夭.终月"}
+
+
+def test_the_day_of_the_end_controls_and_clashes_the_use_god():
+    """47.2 「天克地冲，是其考终也；推而深之，虽日月可知也」 one order down: the day whose stem controls
+    the 用神's stem and whose branch clashes its branch -- the book's case (师's 世 戊午): 甲子, which
+    falls in 1648's 庚申 month, the case's 孟秋; 47.15's (小过之艮's 世 庚午): 丙子, in 1648's 壬戌, its
+    季秋; 姤's 世 辛丑: 丁未 (fixed: the day was a partial mark).  A year that is no end names no day
+    (stays: 庚申 does not clash 丑)."""
+    def whens(hexagram, month, day, **options):
+        row = next(a for a in _judged("身命.寿夭", hexagram, month, day, **options).to_dict()["answers"]
+                   if not a["axis"].startswith("by "))
+        timing = row.get("timing") or {}
+        return [(timing.get("primary") or {}).get("when"), *(t["when"] for t in timing.get("alternatives", []))]
+
+    assert "戊子年甲子日" in whens("师", "寅", "辛亥", year="丁丑", birth_year="子", matter_year="戊子")
+    assert "戊子年丙子日" in whens("小过之艮", "子", "戊申", year="丙戌", birth_year="午", matter_year="戊子")
+    assert "己未年丁未日" in whens("姤", "寅", "丁卯", year="乙卯", matter_year="己未")
+    assert not any(when and "日" in when for when in whens("姤", "寅", "丁卯", year="乙卯", matter_year="庚申"))
+
+
+def test_the_days_of_the_end_fall_in_the_books_months():
+    """The file's claim for its choice of day: in 1648 (the 戊子 after 丁丑 1637 and 丙戌 1646) the 甲子
+    day falls in 孟秋 (庚申) and the 丙子 day in 季秋 (壬戌), the months of the two ends."""
+    from tyme4py.solar import SolarDay
+
+    def days(name):
+        day, found = SolarDay.from_ymd(1648, 1, 1), []
+        while day.get_year() == 1648:
+            cycle = str(day.get_sixty_cycle_day())
+            if cycle.endswith(name + "日"):
+                found.append(cycle)
+            day = day.next(1)
+        return found
+
+    assert "戊子年庚申月甲子日" in days("甲子")
+    assert "戊子年壬戌月丙子日" in days("丙子")
 
 
 def test_the_limit_year_counts_from_the_casts_solar_term():

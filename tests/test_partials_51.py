@@ -60,10 +60,15 @@ IMAGES = [
     # the 申 金 (line 5) broken by the 寅 month -- 釜甑坏; in a 午 month only controlled (釜甑破).
     ("乾", "寅", "甲子", "釜甑坏", True),
     ("乾", "午", "甲辰", "釜甑坏", False),
-    # 「木袭（龙？）兴而有台榭之起」, read where 木龙兴 and 木爻兴 agree: 乾's 寅 (line 2) moving under
+    # 「木袭（龙？）兴而有台榭之起」, read by the editor's 龙 (木龙兴): 乾's 寅 (line 2) moving under
     # the 青龙 on a 壬 day; on a 甲 day the 青龙 is on line 1 and the moving wood line alone says nothing.
     ("797777", "寅", "壬子", "台榭之起", True),
     ("797777", "寅", "甲子", "台榭之起", False),
+    # 「水爻塞而渎未疏」, 塞 read as the water line controlled (by earth, 79.6 「土鬼搁壅浅之河」): 乾's 子
+    # (line 1) controlled by the 辰 day in a 午 month; in a 子 month the month holds it up and no
+    # control harms it.  (The first row failed before: 水爻塞 was a partial mark.)
+    ("乾", "午", "戊辰", "渎未疏", True),
+    ("乾", "子", "戊辰", "渎未疏", False),
 ]
 
 
