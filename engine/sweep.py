@@ -188,6 +188,8 @@ def _pool_worker_init() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+    if hasattr(signal, "pthread_sigmask"):  # forked with them blocked (see _hold_stops): one that came ends it now
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 # -- the driver --------------------------------------------------------------------------------
@@ -197,6 +199,36 @@ class SweepStopped(Exception):
 
 def _raise_stopped(signum, frame) -> None:
     raise SweepStopped()
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _hold_stops() -> Callable[[], None]:
+    """Hold Ctrl-C and SIGTERM while the pool's workers are forked; the function returned lets them go.
+
+    Raised in the middle of `multiprocessing.Pool()`, the driver's SweepStopped (or KeyboardInterrupt)
+    leaves a pool half made: a worker forked but not listed, a handler thread half started, nothing
+    that `terminate` can end.  And a forked worker runs its parent's handlers until its initializer
+    resets them: a SIGTERM before that (the pool ending it as it starts) raised SweepStopped inside
+    the child's after-fork code, which printed "Exception ignored" and went on, a worker nobody ends
+    and the driver waits for.  So meanwhile a stop is only noted (it may reach another of the
+    driver's threads), and blocked on this thread, so that every process forked from it (and from
+    the pool's threads, started here) starts with it blocked, until `_pool_worker_init` has set its
+    own dispositions.  Letting go restores handlers and mask and raises the stop that came."""
+    held: list[int] = []
+    handlers = {number: signal.signal(number, lambda signum, frame: held.append(signum)) for number in _STOPS}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if hasattr(signal, "pthread_sigmask") else None
+
+    def release() -> None:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a stop pending on this thread: noted here
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        for number in held[:1]:
+            signal.raise_signal(number)  # through the driver's own handler, as if it came now
+
+    return release
 
 
 def run_sweep(specs: Iterable[dict[str, Any]], store, rulebook, schools: tuple[str, str], question: str | None,
@@ -242,8 +274,14 @@ def _run_on_pool(jobs: int, chunks: list, job: tuple, take: Callable[[list[Row]]
     from . import forking
 
     forking.finish()  # a cache entry written beside the command is done before the workers start
-    pool = multiprocessing.Pool(min(jobs, max(len(chunks), 1)), initializer=_pool_worker_init)
+    release = _hold_stops()
     try:
+        pool = multiprocessing.Pool(min(jobs, max(len(chunks), 1)), initializer=_pool_worker_init)
+    except BaseException:
+        release()
+        raise
+    try:
+        release()  # a stop that came while the workers started is raised here, where it ends them
         for rows in pool.imap_unordered(_pool_chunk, [(*job, part) for part in chunks]):
             take(rows)
         pool.close()

@@ -210,6 +210,80 @@ def test_a_stopped_sweep_ends_its_workers_and_resumes(rulebook, tmp_path, how):
     assert len(ids) == len(set(ids)) == count
 
 
+# The driver: a fork hook makes the pool's first worker slow to start (a loaded machine), and that
+# worker, before any code of its own has run, sends the driver its SIGTERM, `delay` seconds after the
+# fork: while the driver still forks the pool (0) or just after (0.05).
+STOPPED_AS_THE_WORKERS_START = """
+import os, signal, sys, time
+import multiprocessing.pool
+
+forks = []
+make_pool = multiprocessing.pool.Pool.__init__
+
+def pool(self, *args, **kwargs):
+    forks.append("pool")
+    make_pool(self, *args, **kwargs)
+
+def first_worker():
+    if forks == ["pool", 1]:
+        time.sleep({delay})
+        os.kill(os.getppid(), signal.SIGTERM)
+        time.sleep(1)
+
+multiprocessing.pool.Pool.__init__ = pool
+os.register_at_fork(before=lambda: forks and forks.append(len(forks)), after_in_child=first_worker)
+from yimao.cli import run
+run()
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the session's processes from /proc (Linux)")
+@pytest.mark.parametrize("delay", [0, 0.05])
+def test_a_sweep_stopped_as_its_workers_start_ends_them(rulebook, tmp_path, delay):
+    """A worker forked while the driver's SIGTERM handler (which raises SweepStopped) was in place
+    ran it until its initializer: the pool's SIGTERM as it ended the worker raised inside the child's
+    after-fork hooks ("Exception ignored"), and the worker lived on, the driver waiting for it."""
+    out = tmp_path / "early.jsonl"
+    count = 300
+    flags = ["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "space", "--month", "午",
+             "--count", str(count), "--jobs", "2", "--out", str(out), "--json"]
+    code = STOPPED_AS_THE_WORKERS_START.replace("{delay}", str(delay))
+    process = subprocess.Popen([sys.executable, "-c", code, *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        _, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        err = None
+    if err is None:
+        hung = _session(process.pid)
+        _end_session(process)
+        pytest.fail(f"the stopped sweep hung; its processes: {hung}")
+    deadline = time.monotonic() + 10
+    while _session(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = _session(process.pid)
+    _end_session(process)
+    assert not left, f"processes left after the driver: {left}"
+    text = err.decode("utf-8", "replace")
+    assert process.returncode == 143, text
+    assert "run the same command to resume" in text and "Traceback" not in text and "Exception ignored" not in text, text
+    # Resumed: nothing done twice, nothing lost.
+    done = subprocess.run([sys.executable, "-m", "yimao.cli", *flags], capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["charts"] == count
+    ids = [r["id"] for r in JsonlStore(out).rows()]
+    assert len(ids) == len(set(ids)) == count
+
+
+def _end_session(process: subprocess.Popen) -> None:
+    """Kill what is left of a command started with start_new_session (its process group)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
 def _session(sid: int) -> list[str]:
     """The live processes of a session (a command started with start_new_session and its children)."""
     found = []
