@@ -63,10 +63,13 @@ def _engine_version() -> bytes:
     return digest.digest()
 
 
-def cache_key(files: list[Path], school: str) -> str:
+def cache_key(files: list[Path], school: str, names: list[str]) -> str:
+    """The key of an engine: every file by its path, its content and the name its spans carry (the
+    path as this directory reaches it): an engine made in another directory names its files as they
+    were reached from there, and its checks' and pages' `file:line:col` would be that directory's."""
     digest = hashlib.sha256(_engine_version() + school.encode())
-    for path in files:
-        digest.update(os.path.abspath(path).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path, name in zip(files, names, strict=True):
+        digest.update(os.path.abspath(path).encode() + b"\0" + name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 

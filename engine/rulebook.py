@@ -61,11 +61,18 @@ def unreadable(error: OSError, path: str | Path) -> str:
     return f"cannot read {shown}: {error.strerror or error}"
 
 
-def _display(path: Path) -> str:
+def _display(path: Path, cwd: Path | None = None) -> str:
+    """The name a rule file's spans and diagnostics carry: its path from this directory where it
+    lies below it, else as given."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def _displays(paths: Sequence[Path]) -> list[str]:
+    cwd = Path.cwd().resolve()
+    return [_display(path, cwd) for path in paths]
 
 
 def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
@@ -247,7 +254,7 @@ def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = Tru
     watched = tuple(folders + files + overlays)
     try:
         stamps = _stamps(watched)
-        content = cache_key(files + overlays, school or BASE_SCHOOL)
+        content = cache_key(files + overlays, school or BASE_SCHOOL, _displays(files + overlays))
     except OSError as error:  # the key reads every file: one that cannot be read is named here
         raise UsageError(unreadable(error, "the rulebook")) from None
     key = content if use_cache else f"uncached {content}"

@@ -304,7 +304,7 @@ def test_a_loaded_engine_is_reused_while_its_files_keep_size_and_time(folder, mo
     first = rulebook.load_engine([folder])
     hashed: list[str] = []
     real = rulebook.cache_key
-    monkeypatch.setattr(rulebook, "cache_key", lambda files, school: hashed.append(school) or real(files, school))
+    monkeypatch.setattr(rulebook, "cache_key", lambda files, school, names: hashed.append(school) or real(files, school, names))
     assert rulebook.load_engine([folder]) is first and hashed == []  # sizes and times only
     _age(folder, 10)  # touched, content the same: hashed again, the same engine
     assert rulebook.load_engine([folder]) is first and len(hashed) == 1
