@@ -51,7 +51,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
     """The parser for an argument vector: the subcommand it names is its first word that is not an
     option (the top-level options take no value)."""
-    return build_parser(next((word for word in argv if not word.startswith("-")), None))
+    return build_parser(command_of(argv))
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

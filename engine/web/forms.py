@@ -84,11 +84,21 @@ def argv_for(command: str, fields: Fields, names: Sequence[str], schools: Sequen
     return argv
 
 
+# The CLI's parser of each command, built once: building one (some forty arguments, their help
+# and examples) was about a tenth of a chart page.  Parsing reads a parser and never changes it, so
+# the server's threads share them; two that build the same one at once keep either.
+_PARSERS: dict[str | None, argparse.ArgumentParser] = {}
+
+
 def parse(argv: list[str], rulebook: Sequence[str] | None) -> argparse.Namespace:
     """Parse with the CLI's parser; the rulebook is the server's, never the request's."""
-    from ..cli import parser_for
+    from ..cli import command_of, parser_for
 
-    args = parser_for(argv).parse_args(argv)
+    command = command_of(argv)
+    parser = _PARSERS.get(command)
+    if parser is None:
+        parser = _PARSERS[command] = parser_for(argv)
+    args = parser.parse_args(argv)
     args.rulebook = list(rulebook) if rulebook else None
     return args
 

@@ -6,6 +6,7 @@ no reference that would need a server (or the network) to follow.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Mapping
 from urllib.parse import quote, urlencode
 
@@ -50,10 +51,15 @@ class Links(NoLinks):
         query = {**self.chart, **{k: v for k, v in extra.items() if v is not None}}
         return route + ("?" + urlencode(query, doseq=True) if query else "")
 
+    @cached_property
+    def _why_query(self) -> str:
+        """The chart's part of every why link of a page, encoded once (a judge page has some fifty)."""
+        chart = {k: v for k, v in self.chart.items() if k not in ("school2", "fact")}  # the question too: a proof may rest on it
+        return urlencode(chart, doseq=True)
+
     def why(self, fact: str) -> str:
-        chart = {k: v for k, v in self.chart.items() if k != "school2"}  # the question too: a proof may rest on it
-        query = {**chart, "fact": fact}
-        return "/why?" + urlencode(query, doseq=True)
+        fact_query = urlencode({"fact": fact})
+        return "/why?" + (f"{self._why_query}&{fact_query}" if self._why_query else fact_query)
 
     def paragraph(self, ref: str) -> str:
         chapter = ref.split(".", 1)[0]

@@ -38,7 +38,26 @@ def _classical(segments: Iterable[Any]) -> str:
     return "".join(f"<mark>{escape(s.text)}</mark>" if s.quoted else escape(s.text) for s in segments)
 
 
+# A paragraph's view is made once per process and shared by every page that shows it (proofs.py),
+# and a judge page shows a hundred, most of them several times: its HTML is written once too, kept
+# with the view it was written from (an id is reused only once its object is gone, and the entry
+# holds the object).
+_WRITTEN: dict[int, tuple[Mapping[str, Any], str]] = {}
+_WRITTEN_KEPT = 4096
+
+
 def _paragraph(p: Mapping[str, Any]) -> str:
+    found = _WRITTEN.get(id(p))
+    if found is not None and found[0] is p:
+        return found[1]
+    if len(_WRITTEN) >= _WRITTEN_KEPT:
+        _WRITTEN.clear()
+    html = _write_paragraph(p)
+    _WRITTEN[id(p)] = (p, html)
+    return html
+
+
+def _write_paragraph(p: Mapping[str, Any]) -> str:
     """A cited paragraph: its reference (a link to the rulebook), chapter title, classical text with
     the quote marked, the quotes not found in it, and the translation folded."""
     reference = _link(p["href"], f"§{escape(p['ref'])}")
