@@ -28,6 +28,8 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from checkouts import environment, prepare
+
 QUESTIONS = ("疾病", "求财", "功名", "胎产", "行人")
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 DAYS = ("丁酉", "甲子", "庚午", "癸亥", "戊辰", "辛巳")
@@ -88,22 +90,28 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--serve-args", default="", help="extra arguments to `yimao serve`")
-    parser.add_argument("--source", default=None, help="run the server from this checkout (PYTHONPATH)")
+    parser.add_argument("--source", default=None,
+                        help="run the server from this checkout: its root, or a folder holding its yimao package")
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = dict(os.environ)
-    if args.source:
-        env["PYTHONPATH"] = str(Path(args.source).resolve())
+    # A checkout's root holds no `yimao` package: put on PYTHONPATH as it was, the "server before"
+    # imported this checkout's (installed) package.  checkouts.prepare resolves it and checks.
+    code = prepare(Path(args.source))[1] if args.source else None
+    env = environment(code)
     command = [sys.executable, "-m", "yimao.cli", "serve", "--port", str(port), *shlex.split(args.serve_args)]
     # Started outside any checkout, so `-m yimao.cli` imports the installed engine or --source's.
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    # Its stderr goes to a file: a pipe nobody reads until the end fills (waitress logs each "Task
+    # queue depth" under load), and the server then blocks writing to it, every request waiting.
+    log = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log, text=True,
                               cwd=tempfile.gettempdir())
     try:
         deadline = time.monotonic() + 120
         while fetch(base + "/")[0] != 200:
             if server.poll() is not None or time.monotonic() > deadline:
-                print(f"the server did not start: {server.stderr.read() if server.poll() is not None else 'timeout'}")
+                log.seek(0)
+                print(f"the server did not start: {log.read() if server.poll() is not None else 'timeout'}")
                 return 1
             time.sleep(0.3)
         warm = urls(base, 40, seed=99)
