@@ -47,6 +47,12 @@ class Explainer:
         self.result = result
         self.program = result.program
         self._height: dict = {}
+        # The verdicts of one chart rest on the same few facts, so the same subproof (a fact and the
+        # depth left: its lowest proof is one) is met again and again -- on a judge page about half
+        # of the nodes built.  Each is made once, and its JSON once (by the node's identity, the
+        # node kept); a tree given out shares those dicts, and nothing that reads them writes them.
+        self._lowest: dict[tuple, list[ProofNode]] = {}
+        self._json: dict[int, tuple[ProofNode, dict[str, Any]]] = {}
 
     def height(self, fact: Fact) -> int:
         """Height of the lowest well-founded proof (inputs and table rows are 0).
@@ -92,6 +98,14 @@ class Explainer:
 
     def prove(self, head: Fact | Conclusion, depth: int | None = None, everything: bool = False, _path: frozenset = frozenset()) -> list[ProofNode]:
         """One proof tree (or one per derivation with everything=True), depth-limited."""
+        if not everything:  # the lowest proof leans on no fact above it: the path does not matter
+            found = self._lowest.get((head, depth))
+            if found is None:
+                found = self._lowest[(head, depth)] = self._prove(head, depth, everything, _path)
+            return found
+        return self._prove(head, depth, everything, _path)
+
+    def _prove(self, head: Fact | Conclusion, depth: int | None, everything: bool, _path: frozenset) -> list[ProofNode]:
         derivations = self.derivations_of(head)
         if not everything:
             chosen, others = self.best(head)
@@ -147,6 +161,12 @@ class Explainer:
 
     # JSON -------------------------------------------------------------------------------------
     def to_json(self, node: ProofNode) -> dict[str, Any]:
+        found = self._json.get(id(node))
+        if found is None or found[0] is not node:
+            found = self._json[id(node)] = (node, self._to_json(node))
+        return found[1]
+
+    def _to_json(self, node: ProofNode) -> dict[str, Any]:
         derivation = node.derivation
         data: dict[str, Any] = {"fact": describe(self.program, node.head)}
         if isinstance(node.head, Fact):
