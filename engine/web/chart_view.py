@@ -1,5 +1,5 @@
 """The 排盘 laid out for the SVG drawing: one row per line, top line first, the changed hexagram
-alongside.  Geometry lives here, drawing in the template, so both stay short.
+alongside.  Geometry lives here, drawing in chart_html.py, so both stay short.
 
 Every label is built from `Chart.to_dict()`, i.e. from derived facts; with a server each label
 links to the proof of the fact it shows.

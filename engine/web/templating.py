@@ -15,7 +15,7 @@ import jinja2
 from markupsafe import escape
 
 from ..lexer import css_runs
-from .proof_html import TEMPLATE_GLOBALS
+from . import chart_html, proof_html
 
 HERE = Path(__file__).resolve().parent
 
@@ -32,7 +32,8 @@ def environment() -> jinja2.Environment:
     )
     env.globals["stylesheet"] = stylesheet()
     env.filters["ym"] = css_runs  # rule source as highlighted runs (the lexer of `pygmentize -l yimao`)
-    env.globals.update(TEMPLATE_GLOBALS)  # the proof tree and paragraphs, drawn in Python (proof_html.py)
+    env.globals.update(proof_html.TEMPLATE_GLOBALS)  # the proof tree and paragraphs, drawn in Python (proof_html.py)
+    env.globals.update(chart_html.TEMPLATE_GLOBALS)  # the chart and its side panel, likewise (chart_html.py)
     return env
 
 
