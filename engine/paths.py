@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Sequence
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -38,3 +39,16 @@ def cases_dir() -> Path:
 
 def book_dir() -> Path:
     return rulebook_dir() / "book"
+
+
+def display_names(paths: Sequence[Path]) -> list[str]:
+    """The names rule files' spans and diagnostics carry: each path from the current directory
+    where it lies below it, else as given (the directory resolved once for them all)."""
+    cwd = Path.cwd().resolve()
+    names = []
+    for path in paths:
+        try:
+            names.append(str(path.resolve().relative_to(cwd)))
+        except ValueError:
+            names.append(str(path))
+    return names

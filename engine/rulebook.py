@@ -19,7 +19,7 @@ from .errors import RulebookError, UsageError
 from .evaluate import Engine
 from .gcpause import gc_paused
 from .joincache import JoinStore, code_keys
-from .paths import rulebook_dir
+from .paths import display_names, rulebook_dir
 from .schools import BASE_SCHOOL, apply, chain_of, school_modules
 
 SUFFIX = ".ym"
@@ -61,20 +61,6 @@ def unreadable(error: OSError, path: str | Path) -> str:
     return f"cannot read {shown}: {error.strerror or error}"
 
 
-def _display(path: Path, cwd: Path | None = None) -> str:
-    """The name a rule file's spans and diagnostics carry: its path from this directory where it
-    lies below it, else as given."""
-    try:
-        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-def _displays(paths: Sequence[Path]) -> list[str]:
-    cwd = Path.cwd().resolve()
-    return [_display(path, cwd) for path in paths]
-
-
 def school_files(paths: Sequence[str | Path] | None = None) -> list[Path]:
     """The school overlays: `schools/*.ym` beside the rulebook (or in each given folder)."""
     roots = [Path(p) for p in paths] if paths else [rulebook_dir()]
@@ -88,8 +74,8 @@ def _parse(files: Iterable[Path], sources: dict[str, list[str]], diagnostics: li
     from .frontcache import file_key, parse_cached, parse_missing
 
     read = []
-    for path in files:
-        name = _display(path)
+    files = list(files)
+    for path, name in zip(files, display_names(files)):
         content = read_rule_file(path, name)
         read.append((name, content, content.decode("utf-8")))
     pending = parse_missing(read) if keys is not None else None
@@ -254,7 +240,7 @@ def load_engine(paths: Sequence[str | Path] | None = None, use_cache: bool = Tru
     watched = tuple(folders + files + overlays)
     try:
         stamps = _stamps(watched)
-        content = cache_key(files + overlays, school or BASE_SCHOOL, _displays(files + overlays))
+        content = cache_key(files + overlays, school or BASE_SCHOOL, display_names(files + overlays))
     except OSError as error:  # the key reads every file: one that cannot be read is named here
         raise UsageError(unreadable(error, "the rulebook")) from None
     key = content if use_cache else f"uncached {content}"

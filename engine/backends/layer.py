@@ -23,7 +23,7 @@ from ..diagnostics import Diagnostic
 from ..errors import RulebookError, UsageError
 from ..evaluate import Engine
 from ..ir import Module, Rule
-from ..paths import rulebook_dir
+from ..paths import display_names, rulebook_dir
 from ..strata import body_edges
 
 LAST_CHART_CHAPTER = 10
@@ -66,13 +66,6 @@ def split_files(root: Path) -> tuple[list[Path], list[Path]]:
     return core, later
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def _body_predicates(rule: Rule) -> set[str]:
     return {predicate for predicate, _, _ in body_edges(rule)}
 
@@ -80,7 +73,7 @@ def _body_predicates(rule: Rule) -> set[str]:
 def _parse(path: Path, text: str, sources: dict[str, list[str]]) -> tuple[Module | None, list[Diagnostic]]:
     from ..lang import parse_module  # (Lark is imported only when rule text is read)
 
-    name = _display(path)
+    [name] = display_names([path])
     sources[name] = text.split("\n")
     return parse_module(text, name)
 
@@ -206,7 +199,7 @@ def load_chart_layer(root: str | Path | None = None) -> ChartLayer:
     if diagnostics:
         raise RulebookError(sorted((d.with_source(sources) for d in diagnostics),
                                    key=lambda d: (d.span.file, d.span.line, d.span.column)))
-    layer = ChartLayer(Engine.build(program), tuple(_display(p) for p in core),
+    layer = ChartLayer(Engine.build(program), tuple(display_names(core)),
                        tuple((m.file, r.id) for m in sliced for r in m.rules))
     _CACHE[key] = layer
     return layer
