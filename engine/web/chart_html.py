@@ -149,10 +149,6 @@ def _chart_panel(c: Mapping[str, Any]) -> str:
 
 # The templates' names (macros.html exports `chart_panel` under the macro name it replaced) ---------
 
-def chart_svg(c: Mapping[str, Any]) -> Markup:
-    return Markup(_chart_svg(c))
-
-
 def chart_panel(c: Mapping[str, Any]) -> Markup:
     return Markup(_chart_panel(c))
 
