@@ -44,6 +44,21 @@ def changes_of(engine: Engine) -> list[ChangeRef]:
     return found
 
 
+def reach_of_changes(first: Engine, second: Engine) -> frozenset[str]:
+    """The predicates whose facts may differ between the two schools' runs of one chart: what the
+    rules their overlays add, replace or disable conclude, the tables they add, and everything
+    that reads those, transitively (`relevance.Relevance.downstream`); every other predicate's
+    facts are the same on both sides, made by the same rules from the same facts."""
+    rules = frozenset(c.rule for c in changes_of(first) + changes_of(second))
+    changed = {h.kind for e in (first, second) for r in rules if r in e.compiled for h in e.compiled[r].heads}
+    for engine in (first, second):
+        overlaid = engine.program.overlaid
+        for module in overlaid.modules if overlaid is not None else ():
+            if module.school is not None:
+                changed.update(t.predicate for t in module.tables)
+    return second.relevance.downstream(frozenset(changed), rules)
+
+
 def school_chain(engine: Engine) -> set[str]:
     """The schools whose changes an engine carries, 易冒 first."""
     overlaid = engine.program.overlaid

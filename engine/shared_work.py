@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .calendar import MOMENT_PREDICATES
-from .compare import changes_of
+from .compare import reach_of_changes
 from .chart import CAST_PREDICATES
 from .evaluate import Engine, Layer, Result
 from .facts import Fact
@@ -69,16 +69,8 @@ class SharedWork:
         declared = [_inputs(e) for e in engines]
         self.cast = tuple(_Scoped(e, CAST_PREDICATES & d, d, _KEPT["cast"]) for e, d in zip(engines, declared))
         self.moment = tuple(_Scoped(e, MOMENT_PREDICATES & d, d, _KEPT["moment"]) for e, d in zip(engines, declared))
-        first, second = engines
-        changes = changes_of(first) + changes_of(second)
-        rules = frozenset(c.rule for c in changes)
-        changed = {h.kind for e in engines for r in rules if r in e.compiled for h in e.compiled[r].heads}
-        for engine in engines:
-            overlaid = engine.program.overlaid
-            for module in overlaid.modules if overlaid is not None else ():
-                if module.school is not None:
-                    changed.update(t.predicate for t in module.tables)
-        downstream = second.relevance.downstream(frozenset(changed), rules)
+        second = engines[1]
+        downstream = reach_of_changes(*engines)
         verdicts = second.relevance.rulings()
         own = self.cast[1].rules | self.moment[1].rules
         # The second school's rules whose facts are the first's: none of their conclusions downstream.
