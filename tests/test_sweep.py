@@ -15,7 +15,8 @@ from yimao.api import moment as make_moment
 from yimao.cast import Cast
 from yimao.cli import main
 from yimao.compare import changed_keys, compare_chart
-from yimao.sweep import Comparer, random_specs, space_sample, space_specs, transitions
+from yimao.lean_compare import _Side
+from yimao.sweep import Comparer, pair_specs, random_specs, space_sample, space_specs, transitions
 from yimao.sweep_store import JsonlStore, ParquetStore
 from rulebooks import write
 from test_compare import BASE, SCHOOL
@@ -36,6 +37,49 @@ def test_lean_keys_are_the_full_comparisons(school):
         assert row["changes"] == sorted(full), spec
     if school == "俗传":
         assert sum(bool(r["changes"]) for r in rows) > 8  # the sample does exercise differences
+
+
+CYCLIC = """\
+chapter 25 月破
+predicate 动(位)
+predicate 连(位)
+§25.1 「以用处反，名为月破」
+table 邻(甲, 乙) symmetric { 1 2; 2 3; 3 4; 4 5; 5 6 }
+rule 月破.动 when 爻(位: P, 值: 9) then 动(位: P)
+rule 月破.老阴 when 爻(位: P, 值: 6) then 动(位: P)
+§25.2 「生之不长，扶之不起」
+rule 月破.连 when 动(位: P) then 连(位: P)
+rule 月破.相连 when 连(位: P), 邻(甲: P, 乙: Q) then 连(位: Q)
+"""
+CYCLIC_SCHOOL = """\
+school 甲派 extends 易冒 "a line joins only a moving neighbour"
+§25.3 「唯值日则能实其破」
+replace 月破.相连 「唯值日则能实其破」
+  when 连(位: P), 邻(甲: P, 乙: Q), 爻(位: Q, 值: 9)
+  then 连(位: Q)
+"""
+
+
+def test_lean_keys_through_cycles_of_facts(tmp_path):
+    """Facts that derive each other (连 of neighbouring lines, each from the other): there the lean
+    walk takes the full proof's own path (a fresh explainer for each head, the cycle cut), which
+    no chart of the shipped rulebook's sample reaches.  The one change stands only in proofs of
+    such facts."""
+    write(tmp_path, CYCLIC)
+    (tmp_path / "schools").mkdir()
+    (tmp_path / "schools" / "甲派.ym").write_text(CYCLIC_SCHOOL, encoding="utf-8")
+    comparer = Comparer([str(tmp_path)], ("易冒", "甲派"), None)
+    specs = [spec for spec in pair_specs({"month": "午", "day": "子"}) if "6" in spec["lines"]][::7]
+    rows = comparer.compare(specs)
+    cyclic = 0
+    for spec, row in zip(specs, rows):
+        full = changed_keys(compare_chart(comparer.engines, Cast.from_lines(spec["lines"]), make_moment(month="午", day="子")))
+        assert row["changes"] == sorted(full), spec
+        first, _ = comparer.evaluate(spec)
+        side = _Side(first, comparer.index.by_rule, comparer.index.differ, *[part[0] for part in
+                     (comparer.index.blamable, comparer.index.cycling)])
+        cyclic += not side.reaches_no_cycle(("连", (1,)))
+    assert cyclic and sum("甲派:replace:月破.相连" in row["changes"] for row in rows) > len(rows) // 2
 
 
 def test_the_space():
