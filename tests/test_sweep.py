@@ -391,6 +391,29 @@ def test_a_sweep_with_a_question_counts_the_answers_that_change(rulebook, tmp_pa
     assert "疾病: 不愈 → 愈" in capsys.readouterr().out
 
 
+EXCEPTING_SCHOOL = """\
+school 乙派 extends 易冒 "on a 子 day the first line does not move"
+§25.3 「唯值日则能实其破」
+rule 乙派.值日 exception to 月破.动 when 日辰(支: 子) then 无用(位: 1, 因: 值日)
+"""
+
+
+def test_shared_work_where_a_school_adds_an_exception(rulebook):
+    """乙派 excepts 月破.动 by a rule concluding 无用, which 月破.动 does not read: 动 differs all
+    the same (a rule excepted by a change lies downstream of it), and is not given to the second
+    school from the first's run."""
+    (Path(rulebook) / "schools" / "乙派.ym").write_text(EXCEPTING_SCHOOL, encoding="utf-8")
+    comparer = Comparer([rulebook], ("易冒", "乙派"), None)
+    specs = list(pair_specs({"month": "午", "day": "子"}))[::9]
+    for spec in specs + specs:
+        shared = comparer.evaluate(spec)
+        facts = tuple(c + m for c, m in zip(comparer.cast_facts(spec["lines"]), comparer.moment_facts(spec)))
+        for engine, made, given in zip(comparer.engines, shared, facts):
+            assert _outcome(made) == _outcome(engine.evaluate(given)), spec
+    assert "动" in comparer.shared.downstream
+    assert any("乙派:exception:乙派.值日" in row["changes"] for row in comparer.compare(specs))
+
+
 def _outcome(result):
     """Facts, raw derivations (rule, source, matched facts, absent patterns, bindings), conclusions,
     defeats and conflicts, each compared as a set (a run given layers derives in another order)."""
