@@ -5,7 +5,10 @@ differing fact or verdict.  The full comparison builds, for every differing fact
 and a why-not, and then keeps the set of rules in the full proof.  Here the same proof is walked on
 the raw derivations (the same minimal-height choice as `Explainer.best`), keeping only the rules
 some change names (a rule-by-conclusion index of the changes), and each side's defeats are
-indexed by the head they defeated once per chart instead of scanned per differing fact.
+indexed by the head they defeated once per chart instead of scanned per differing fact.  What the
+rules alone tell spares the rest: only predicates the changes reach can differ, a fact no
+derivation of which can rest on a changed rule is not entered, and only a fact below a recursive
+stratum can reach a cycle of derivations (where the walk must follow the full proof step by step).
 """
 
 from __future__ import annotations
