@@ -290,6 +290,15 @@ def _run_on_pool(jobs: int, chunks: list, job: tuple, take: Callable[[list[Row]]
         raise
     finally:
         pool.join()
+        # Given up, the pool runs its finalizers (Pool.__del__, multiprocessing's weakref
+        # callbacks: at once, it keeps no cycle), where an exception a stop raises is printed and
+        # dropped: the command would go on as if never stopped.  They run with the stops held, and
+        # a stop that came is raised after.
+        release = _hold_stops()
+        try:
+            del pool
+        finally:
+            release()
 
 
 def _pool_chunk(task: tuple) -> list[Row]:

@@ -319,6 +319,39 @@ def test_a_sweep_stopped_as_its_workers_start_ends_them(rulebook, tmp_path, dela
     assert len(ids) == len(set(ids)) == count
 
 
+# The driver: the pool, as it is given up at the end of the sweep, sends the driver a SIGTERM from
+# inside its own finalizer, where an exception raised by a signal handler is printed and dropped.
+STOPPED_AS_THE_POOL_GOES = """
+import os, signal
+import multiprocessing.pool
+
+finalize = multiprocessing.pool.Pool.__del__
+
+def stopped_inside(self, *args, **kwargs):
+    os.kill(os.getpid(), signal.SIGTERM)
+    finalize(self, *args, **kwargs)
+    sum(range(1000))
+
+multiprocessing.pool.Pool.__del__ = stopped_inside
+from yimao.cli import run
+run()
+"""
+
+
+def test_a_sweep_stopped_as_its_pool_goes_says_so(rulebook, tmp_path):
+    """A stop that came as the finished pool was being given up landed in its finalizer: swallowed
+    there ("Exception ignored in Pool.__del__"), the command went on and exited 0."""
+    out = tmp_path / "late.jsonl"
+    flags = ["compare", "--rulebook", rulebook, "--school", "甲派", "--sweep", "space", "--month", "午",
+             "--count", "40", "--jobs", "2", "--out", str(out), "--json"]
+    done = subprocess.run([sys.executable, "-c", STOPPED_AS_THE_POOL_GOES, *flags], capture_output=True, timeout=60)
+    text = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 143 and "Exception ignored" not in text and "Traceback" not in text, text
+    assert len(list(JsonlStore(out).rows())) == 40  # every chart was done and kept
+    again = subprocess.run([sys.executable, "-m", "yimao.cli", *flags], capture_output=True, timeout=60)
+    assert again.returncode == 0 and json.loads(again.stdout)["charts"] == 40
+
+
 def _end_session(process: subprocess.Popen) -> None:
     """Kill what is left of a command started with start_new_session (its process group)."""
     try:
