@@ -7,7 +7,12 @@ median of --runs runs; the projection for the whole space (2,949,120 charts; ×1
 the lean CPU time in space order (a few transitions, each at every day of a month, the work shared
 between charts made as it comes) divided by the cores.
 
+With --baseline DIR (a checkout's root, e.g. `git worktree add DIR <commit>`, or a folder holding
+its `yimao` package), the lean figures of this checkout and of DIR, each measured in a process of
+its own, alternating --rounds times (the full comparison and Dask are not measured then).
+
 Run: python tools/bench_sweep.py [--schools 易冒,俗传] [--full 30] [--lean 300] [--block 5] [--dask 600] [--runs 3]
+     python tools/bench_sweep.py --baseline DIR [--rounds 3] [--lean 200] [--block 6] [--runs 3]
 """
 
 from __future__ import annotations
@@ -84,6 +89,50 @@ def dask_rate(workers: int, schools: tuple[str, str], specs: list, runs: int) ->
     return statistics.median(rates)
 
 
+def lean_figures(comparer: Comparer, sample: list, args: argparse.Namespace) -> dict[str, float]:
+    """CPU ms a chart by the lean comparison: over the uniform sample (each chart met once), and in
+    space order evaluating each chart whole and sharing the work."""
+    def lean(specs):  # each run meets every chart anew, as a sweep of a uniform sample does
+        forget(comparer)
+        comparer.compare(specs)
+
+    figures = {"uniform": cpu_ms_per_chart(lean, sample[:args.lean], args.runs)}
+    if args.block:
+        figures["whole"], figures["shared"] = in_space_order(comparer, args.block, args.runs)
+    return figures
+
+
+def against_baseline(args: argparse.Namespace) -> None:
+    """The lean figures of this checkout and of --baseline, each in a process of its own, the two
+    alternating --rounds times so that both meet the same machine."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from checkouts import environment, prepare
+
+    codes = prepare(args.baseline)
+    names = ["this checkout", f"baseline {args.baseline}"]
+    flags = ["--schools", args.schools, "--full", str(args.full), "--lean", str(args.lean), "--dask", str(args.dask),
+             "--block", str(args.block), "--runs", str(args.runs), "--figures-only"]
+    found: list[list[dict]] = [[], []]
+    with tempfile.TemporaryDirectory(prefix="yimao-bench-sweep-") as work:
+        for _ in range(args.rounds):
+            for n, code in enumerate(codes):
+                env = environment(code, YIMAO_CACHE_DIR=str(Path(work) / f"cache-{n}"))
+                done = subprocess.run([sys.executable, __file__, *flags], check=True, capture_output=True, text=True, env=env)
+                found[n].append(json.loads(done.stdout))
+    print(f"{args.schools}: lean comparison, CPU ms a chart, {args.rounds} rounds alternating (each a median of {args.runs} runs)")
+    for key, label in (("uniform", f"uniform sample ({args.lean} charts)"),
+                       ("whole", f"space order, each chart whole ({args.block} transitions x 60 days)"),
+                       ("shared", "space order, the work shared")):
+        rows = [[round(f[key], 2) for f in figures if key in f] for figures in found]
+        if all(rows):
+            print(f"  {label}: " + "; ".join(f"{name} {statistics.median(row):.2f} {row}" for name, row in zip(names, rows)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--schools", default="易冒,俗传")
@@ -92,17 +141,28 @@ def main() -> None:
     parser.add_argument("--dask", type=int, default=600, help="charts for the Dask throughput (0: skip)")
     parser.add_argument("--block", type=int, default=5, help="transitions for the space-order figure (0: skip)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--baseline", help="another checkout: its lean figures beside this one's (see tools/checkouts.py)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline: alternations of the two")
+    parser.add_argument("--figures-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.baseline:
+        from pathlib import Path
+
+        args.baseline = Path(args.baseline)
+        against_baseline(args)
+        return
     schools = tuple(args.schools.split(","))
     comparer = Comparer(None, schools, None)
+    # (the sample drawn for the largest of the counts, each figure taking its first charts)
     sample = space_sample(BRANCHES, False, max(args.full, args.lean, args.dask), 2026)
     comparer.compare(sample[:5])  # warm: join code unmarshalled, plans pruned
+    if args.figures_only:
+        import json
 
-    def lean(specs):  # each run meets every chart anew, as a sweep of a uniform sample does
-        forget(comparer)
-        comparer.compare(specs)
-
-    after = cpu_ms_per_chart(lean, sample[:args.lean], args.runs)
+        print(json.dumps(lean_figures(comparer, sample, args)))
+        return
+    figures = lean_figures(comparer, sample, args)
+    after = figures["uniform"]
     print(f"{schools[0]} vs {schools[1]}, a seeded uniform sample of the space (median of {args.runs} runs)")
     if args.full:
         before = cpu_ms_per_chart(full(comparer), sample[:args.full], args.runs)
@@ -112,7 +172,7 @@ def main() -> None:
         print(f"  lean comparison: {after:7.1f} ms CPU a chart ({args.lean} charts)")
     ordered = after
     if args.block:
-        unshared, ordered = in_space_order(comparer, args.block, args.runs)
+        unshared, ordered = figures["whole"], figures["shared"]
         print(f"  lean comparison in space order ({args.block} transitions x 60 days): {unshared:7.1f} ms CPU a chart "
               f"evaluating each chart whole, {ordered:7.1f} ms sharing the work (see engine/shared_work.py)")
     for cores in (2, 64):
