@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from .calendar import MOMENT_PREDICATES
-from .compare import reach_of_changes
 from .chart import CAST_PREDICATES
 from .evaluate import Engine, Layer, Result
 from .facts import Fact
@@ -64,13 +63,14 @@ class _Scoped:
 class SharedWork:
     """The layers of two schools' engines for a sweep (see the module's docstring)."""
 
-    def __init__(self, engines: tuple[Engine, Engine]) -> None:
+    def __init__(self, engines: tuple[Engine, Engine], downstream: frozenset[str]) -> None:
+        """`downstream`: the predicates the two schools' changes reach (`compare.reach_of_changes`,
+        which the sweep's change index holds too)."""
         self.engines = engines
         declared = [_inputs(e) for e in engines]
         self.cast = tuple(_Scoped(e, CAST_PREDICATES & d, d, _KEPT["cast"]) for e, d in zip(engines, declared))
         self.moment = tuple(_Scoped(e, MOMENT_PREDICATES & d, d, _KEPT["moment"]) for e, d in zip(engines, declared))
         second = engines[1]
-        downstream = reach_of_changes(*engines)
         verdicts = second.relevance.rulings()
         own = self.cast[1].rules | self.moment[1].rules
         # The second school's rules whose facts are the first's: none of their conclusions downstream.

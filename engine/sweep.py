@@ -110,7 +110,7 @@ class Comparer:
         self.index = ChangeIndex(*self.engines)
         self.moments: dict[tuple, tuple] = {}
         self.casts: dict[str, tuple] = {}
-        self.shared = SharedWork(self.engines)
+        self.shared = SharedWork(self.engines, self.index.differ)  # the changes' reach, worked out once
 
     def moment_facts(self, spec: dict[str, Any]) -> tuple:
         from .api import moment as make_moment

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 from yimao.api import moment as make_moment
 from yimao.cast import Cast
@@ -109,7 +110,6 @@ def against_baseline(args: argparse.Namespace) -> None:
     import subprocess
     import sys
     import tempfile
-    from pathlib import Path
 
     from checkouts import environment, prepare
 
@@ -141,14 +141,11 @@ def main() -> None:
     parser.add_argument("--dask", type=int, default=600, help="charts for the Dask throughput (0: skip)")
     parser.add_argument("--block", type=int, default=5, help="transitions for the space-order figure (0: skip)")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--baseline", help="another checkout: its lean figures beside this one's (see tools/checkouts.py)")
+    parser.add_argument("--baseline", type=Path, help="another checkout: its lean figures beside this one's (see tools/checkouts.py)")
     parser.add_argument("--rounds", type=int, default=3, help="with --baseline: alternations of the two")
     parser.add_argument("--figures-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.baseline:
-        from pathlib import Path
-
-        args.baseline = Path(args.baseline)
         against_baseline(args)
         return
     schools = tuple(args.schools.split(","))
